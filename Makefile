@@ -1,0 +1,79 @@
+# Two commands matter: `make run` (a dev server with demo data) and `make test`.
+# Everything else is a helper. Stamps keep a second run from reinstalling or reseeding.
+
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+STAMPS := .make
+# Dev settings for the local server and for manage.py calls during tests.
+DEV_ENV := DEBUG=1
+
+.DEFAULT_GOAL := help
+.PHONY: help run test lint fmt migrate demo check-deploy messages reset clean
+
+help:
+	@echo "make run           create .venv, install, migrate, load fixtures, demo data once, serve :8000"
+	@echo "make test          ruff, makemigrations --check, pytest (SQLite, or DATABASE_URL)"
+	@echo "make lint | fmt    ruff check / ruff format + fix imports"
+	@echo "make migrate       apply migrations and load fixtures/ (inserts missing rows only)"
+	@echo "make demo          create the demo accounts (idempotent)"
+	@echo "make check-deploy  manage.py check --deploy with production-like environment"
+	@echo "make messages      update and compile the zh_Hans catalog (needs gettext)"
+	@echo "make reset         delete the SQLite database and the demo stamp"
+	@echo "make clean         delete .venv, stamps and caches"
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+# Reinstall only when a requirements file changes.
+$(VENV)/.requirements.stamp: requirements.txt | $(PY)
+	$(PY) -m pip install --disable-pip-version-check -q -r requirements.txt
+	touch $@
+
+$(VENV)/.requirements-dev.stamp: requirements.txt requirements-dev.txt | $(PY)
+	$(PY) -m pip install --disable-pip-version-check -q -r requirements-dev.txt
+	touch $@
+
+migrate: $(VENV)/.requirements.stamp
+	$(DEV_ENV) $(PY) manage.py migrate --no-input
+	$(DEV_ENV) $(PY) manage.py loaddefaults
+
+# The demo command is idempotent by itself; the stamp only keeps it quiet on later runs.
+$(STAMPS)/demo.done: | migrate
+	$(DEV_ENV) $(PY) manage.py demo
+	@mkdir -p $(STAMPS)
+	touch $@
+
+demo: migrate
+	$(DEV_ENV) $(PY) manage.py demo
+
+run: migrate $(STAMPS)/demo.done
+	$(DEV_ENV) $(PY) manage.py runserver 127.0.0.1:8000
+
+test: $(VENV)/.requirements-dev.stamp
+	$(VENV)/bin/ruff check .
+	$(DEV_ENV) $(PY) manage.py makemigrations --check --dry-run
+	$(PY) -m pytest
+
+lint: $(VENV)/.requirements-dev.stamp
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+fmt: $(VENV)/.requirements-dev.stamp
+	$(VENV)/bin/ruff check --select I --fix .
+	$(VENV)/bin/ruff format .
+
+check-deploy: $(VENV)/.requirements.stamp
+	DEBUG=0 ALLOWED_HOSTS=example.com \
+	SECRET_KEY="$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))')" \
+	$(PY) manage.py check --deploy --fail-level WARNING
+
+messages: $(VENV)/.requirements.stamp
+	$(DEV_ENV) $(PY) manage.py makemessages -l zh_Hans -i ".venv/*" -i "scoring/*" -i "bench/*"
+	$(DEV_ENV) $(PY) manage.py compilemessages -l zh_Hans -i ".venv"
+
+reset:
+	rm -f db.sqlite3 $(STAMPS)/demo.done
+
+clean:
+	rm -rf $(VENV) $(STAMPS) .pytest_cache .ruff_cache .coverage htmlcov

@@ -1,0 +1,1 @@
+# Every model of this app is registered here, with Chinese verbose names.

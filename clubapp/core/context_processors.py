@@ -1,0 +1,24 @@
+"""Template context shared by every page: the room, the user's roles, the menu."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.http import HttpRequest
+
+from clubapp.core.roles import Role, user_roles
+from clubapp.core.selectors import room_get
+
+
+def navigation(request: HttpRequest) -> dict[str, Any]:
+    user = getattr(request, "user", None)
+    roles = user_roles(user)
+    return {
+        "room": room_get(),
+        "user_roles": roles,
+        # Per-role flags keep templates free of group names.
+        "is_manager": Role.MANAGER in roles,
+        "is_accountant": Role.ACCOUNTANT in roles,
+        "is_approver": Role.APPROVER in roles,
+        "is_member": Role.MEMBER in roles,
+    }

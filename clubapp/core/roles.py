@@ -1,0 +1,38 @@
+"""Roles are Django groups; this module is the one place that names them.
+
+The group names are the Chinese words the room uses (they show as-is in the
+admin); the labels are English msgids, translated back in the zh_Hans catalog.
+The groups themselves are created by migration 0002_role_groups.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+
+class Role(models.TextChoices):
+    MANAGER = "管理员", _("Manager")
+    ACCOUNTANT = "会计", _("Accountant")
+    APPROVER = "负责人", _("Approver")
+    MEMBER = "会员", _("Member")
+
+
+def user_roles(user: Any) -> list[Role]:
+    """The user's roles in Role order; none for anonymous or inactive users.
+
+    A superuser gets no role by that fact alone: roles are about who does what
+    in the room (an approver must not be the one who asked), not about access.
+    """
+    if not getattr(user, "is_authenticated", False) or not user.is_active:
+        return []
+    names = set(user.groups.values_list("name", flat=True))
+    return [role for role in Role if role.value in names]
+
+
+def user_has_role(user: Any, role: Role | str) -> bool:
+    if not getattr(user, "is_authenticated", False) or not user.is_active:
+        return False
+    return user.groups.filter(name=Role(role).value).exists()

@@ -1,0 +1,8 @@
+from django.apps import AppConfig
+from django.utils.translation import gettext_lazy as _
+
+
+class MembersConfig(AppConfig):
+    name = "clubapp.members"
+    label = "members"
+    verbose_name = _("Members and cards")

@@ -1,0 +1,239 @@
+"""Settings for the card-room app: one file, driven by the environment.
+
+Every knob is an environment variable with a safe default. Production is the
+default posture (DEBUG off, HTTPS, secure cookies); `make run` sets DEBUG=1 for
+the local server. See README "Configuration via environment".
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from datetime import timedelta
+from pathlib import Path
+from typing import Any
+from urllib.parse import parse_qsl, unquote, urlsplit
+
+from django.core.exceptions import ImproperlyConfigured
+
+BASE_DIR = Path(__file__).resolve().parent.parent
+
+_TRUE = {"1", "true", "yes", "on"}
+_FALSE = {"0", "false", "no", "off", ""}
+
+
+def envbool(name: str, default: bool = False) -> bool:
+    """Read a yes/no variable; a typo raises instead of silently meaning "off"."""
+    raw = os.environ.get(name)
+    if raw is None:
+        return default
+    value = raw.strip().lower()
+    if value in _TRUE:
+        return True
+    if value in _FALSE:
+        return False
+    raise ImproperlyConfigured(f"{name}={raw!r} is not a boolean (use 1/0, true/false)")
+
+
+def envint(name: str, default: int) -> int:
+    raw = os.environ.get(name)
+    if raw is None or raw.strip() == "":
+        return default
+    try:
+        return int(raw)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={raw!r} is not an integer") from None
+
+
+def envlist(name: str, default: str = "") -> list[str]:
+    """Comma-separated list, blanks dropped: "a.com, b.com" -> ["a.com", "b.com"]."""
+    raw = os.environ.get(name, default)
+    return [item.strip() for item in raw.split(",") if item.strip()]
+
+
+def database_from_url(url: str, base_dir: Path = BASE_DIR) -> dict[str, Any]:
+    """Turn DATABASE_URL into a DATABASES entry.
+
+    Supported: ``sqlite:///relative.sqlite3``, ``sqlite:////absolute/path``,
+    ``postgres://user:password@host:port/name?sslmode=require`` (also
+    ``postgresql://``). Written by hand to keep one dependency fewer.
+    """
+    parts = urlsplit(url)
+    scheme = parts.scheme.lower()
+    if scheme == "sqlite":
+        # sqlite:///db.sqlite3 -> path "/db.sqlite3" -> relative to the repo root;
+        # sqlite:////var/db.sqlite3 -> path "//var/db.sqlite3" -> absolute.
+        path = unquote(parts.path)
+        if path in ("", "/"):
+            raise ImproperlyConfigured("DATABASE_URL sqlite:/// needs a file name")
+        name = Path(path[1:]) if path.startswith("//") else base_dir / path.lstrip("/")
+        return {"ENGINE": "django.db.backends.sqlite3", "NAME": str(name)}
+    if scheme in ("postgres", "postgresql", "pgsql"):
+        name = unquote(parts.path.lstrip("/"))
+        if not name:
+            raise ImproperlyConfigured("DATABASE_URL for PostgreSQL needs a database name")
+        return {
+            "ENGINE": "django.db.backends.postgresql",
+            "NAME": name,
+            "USER": unquote(parts.username or ""),
+            "PASSWORD": unquote(parts.password or ""),
+            "HOST": parts.hostname or "",
+            "PORT": str(parts.port or ""),
+            "OPTIONS": dict(parse_qsl(parts.query)),
+        }
+    raise ImproperlyConfigured(f"DATABASE_URL scheme {scheme!r} is not supported")
+
+
+# pytest imports this module after pytest itself; runserver, gunicorn and
+# manage.py never import pytest. Tests need no collectstatic, no HTTPS
+# redirect and a fast password hasher.
+TESTING = "pytest" in sys.modules
+
+DEBUG = envbool("DEBUG", False)
+
+_DEV_SECRET_KEY = "dev-only-insecure-key-never-use-in-production-0123456789abcdef"
+SECRET_KEY = os.environ.get("SECRET_KEY", "")
+if not SECRET_KEY:
+    if not (DEBUG or TESTING):
+        raise ImproperlyConfigured("Set SECRET_KEY (or DEBUG=1 for local development).")
+    SECRET_KEY = _DEV_SECRET_KEY
+
+# An empty list is fine with DEBUG: Django then allows localhost only.
+ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "localhost,127.0.0.1,testserver" if TESTING else "")
+CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS")
+
+INSTALLED_APPS = [
+    "django.contrib.admin",
+    "django.contrib.auth",
+    "django.contrib.contenttypes",
+    "django.contrib.sessions",
+    "django.contrib.messages",
+    # Before staticfiles, so runserver serves static files the way production does.
+    "whitenoise.runserver_nostatic",
+    "django.contrib.staticfiles",
+    "axes",
+    "clubapp.core",
+    "clubapp.members",
+    "clubapp.books",
+    "clubapp.play",
+    "clubapp.reports",
+]
+
+MIDDLEWARE = [
+    "django.middleware.security.SecurityMiddleware",
+    "whitenoise.middleware.WhiteNoiseMiddleware",
+    "django.contrib.sessions.middleware.SessionMiddleware",
+    "django.middleware.locale.LocaleMiddleware",
+    "django.middleware.common.CommonMiddleware",
+    "django.middleware.csrf.CsrfViewMiddleware",
+    "django.contrib.auth.middleware.AuthenticationMiddleware",
+    "django.contrib.messages.middleware.MessageMiddleware",
+    "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Last, as django-axes asks: it turns a lockout into the lockout page.
+    "axes.middleware.AxesMiddleware",
+]
+
+ROOT_URLCONF = "clubapp.urls"
+WSGI_APPLICATION = "clubapp.wsgi.application"
+
+TEMPLATES = [
+    {
+        "BACKEND": "django.template.backends.django.DjangoTemplates",
+        "DIRS": [BASE_DIR / "templates"],
+        "APP_DIRS": True,
+        "OPTIONS": {
+            "context_processors": [
+                "django.template.context_processors.request",
+                "django.template.context_processors.i18n",
+                "django.contrib.auth.context_processors.auth",
+                "django.contrib.messages.context_processors.messages",
+                "clubapp.core.context_processors.navigation",
+            ],
+        },
+    },
+]
+
+DATABASES = {
+    "default": database_from_url(os.environ.get("DATABASE_URL", "sqlite:///db.sqlite3")),
+}
+if DATABASES["default"]["ENGINE"].endswith("postgresql"):
+    DATABASES["default"]["CONN_MAX_AGE"] = envint("CONN_MAX_AGE", 60)
+    DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
+
+# AxesBackend first: it refuses a locked-out login before the password is checked.
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesBackend",
+    "django.contrib.auth.backends.ModelBackend",
+]
+AUTH_PASSWORD_VALIDATORS = [
+    {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
+    {"NAME": "django.contrib.auth.password_validation.MinimumLengthValidator"},
+    {"NAME": "django.contrib.auth.password_validation.CommonPasswordValidator"},
+    {"NAME": "django.contrib.auth.password_validation.NumericPasswordValidator"},
+]
+if TESTING:
+    # PBKDF2 costs ~0.3 s per hash; the test cast hashes many passwords.
+    PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+LOGIN_URL = "login"
+LOGIN_REDIRECT_URL = "home"
+LOGOUT_REDIRECT_URL = "login"
+
+# django-axes: five failures for one username from one address lock that pair
+# for 15 minutes (the default would lock forever).
+AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = timedelta(minutes=envint("AXES_COOLOFF_MINUTES", 15))
+AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
+AXES_VERBOSE = False
+
+# Internationalisation: English msgids in the code, the zh_Hans catalog is the default.
+LANGUAGE_CODE = "zh-hans"
+LANGUAGES = [("zh-hans", "简体中文"), ("en", "English")]
+LOCALE_PATHS = [BASE_DIR / "clubapp" / "locale"]
+TIME_ZONE = "Asia/Shanghai"
+USE_I18N = True
+USE_TZ = True
+
+STATIC_URL = "/static/"
+STATICFILES_DIRS = [BASE_DIR / "static"]
+STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
+MEDIA_URL = "/media/"
+MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
+# Hashed, compressed files need `collectstatic`; development and tests use the
+# plain storage so that they never do.
+_static_backend = (
+    "django.contrib.staticfiles.storage.StaticFilesStorage"
+    if DEBUG or TESTING
+    else "whitenoise.storage.CompressedManifestStaticFilesStorage"
+)
+STORAGES = {
+    "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
+    "staticfiles": {"BACKEND": _static_backend},
+}
+
+# Security. Production defaults are on whenever DEBUG is off (tests excepted,
+# where the test client speaks plain HTTP); each can be overridden.
+_secure = not DEBUG and not TESTING
+SECURE_SSL_REDIRECT = envbool("SECURE_SSL_REDIRECT", _secure)
+# Load balancers probe over plain HTTP.
+SECURE_REDIRECT_EXEMPT = [r"^healthz$"]
+SECURE_HSTS_SECONDS = envint("SECURE_HSTS_SECONDS", 31_536_000 if _secure else 0)
+SECURE_HSTS_INCLUDE_SUBDOMAINS = envbool("SECURE_HSTS_INCLUDE_SUBDOMAINS", _secure)
+SECURE_HSTS_PRELOAD = envbool("SECURE_HSTS_PRELOAD", _secure)
+SESSION_COOKIE_SECURE = envbool("SESSION_COOKIE_SECURE", _secure)
+CSRF_COOKIE_SECURE = envbool("CSRF_COOKIE_SECURE", _secure)
+if envbool("SECURE_PROXY_SSL_HEADER", False):
+    # Only behind a proxy that sets X-Forwarded-Proto itself and strips the client's.
+    SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
+SESSION_COOKIE_HTTPONLY = True
+X_FRAME_OPTIONS = "DENY"
+
+LOGGING = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+}
