@@ -48,6 +48,7 @@ demo: migrate
 	$(DEV_ENV) $(PY) manage.py demo
 
 run: migrate $(STAMPS)/demo.done
+	@mkdir -p staticfiles  # keeps WhiteNoise from warning about a missing STATIC_ROOT
 	$(DEV_ENV) $(PY) manage.py runserver 127.0.0.1:8000
 
 test: $(VENV)/.requirements-dev.stamp

@@ -44,6 +44,8 @@ class Command(BaseCommand):
                     username=username, password=password, roles=[role], first_name=display_name
                 )
                 passwords.append((username, role.value, password))
-        self.stdout.write(self.style.SUCCESS("Demo accounts created. Passwords are shown only once:"))
+        self.stdout.write(
+            self.style.SUCCESS("Demo accounts created. Passwords are shown only once:")
+        )
         for username, role_name, password in passwords:
             self.stdout.write(f"  {username:<12} {role_name:<4} {password}")

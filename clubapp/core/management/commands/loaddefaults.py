@@ -31,9 +31,10 @@ class Command(BaseCommand):
                 for obj in serializers.deserialize("json", stream, handle_forward_references=True):
                     # Natural keys resolve obj.object.pk to the existing row, if any.
                     model = type(obj.object)
-                    if obj.object.pk is not None and model._default_manager.filter(
-                        pk=obj.object.pk
-                    ).exists():
+                    if (
+                        obj.object.pk is not None
+                        and model._default_manager.filter(pk=obj.object.pk).exists()
+                    ):
                         kept += 1
                         continue
                     obj.save()

@@ -1,0 +1,41 @@
+"""factory_boy factories shared by every app's tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import factory
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import Group
+
+from clubapp.core.models import Room
+from clubapp.core.roles import Role
+
+# Every factory user has this password, for tests that go through the login form.
+PASSWORD = "correct-horse-battery"
+
+
+class RoomFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = Room
+        django_get_or_create = ("slug",)
+
+    slug = "main"
+    name = "测试棋牌室"
+
+
+class UserFactory(factory.django.DjangoModelFactory):
+    class Meta:
+        model = get_user_model()
+        django_get_or_create = ("username",)
+        skip_postgeneration_save = True
+
+    username = factory.Sequence(lambda n: f"user{n}")
+    first_name = factory.Sequence(lambda n: f"用户{n}")
+    password = factory.django.Password(PASSWORD)
+
+    @factory.post_generation
+    def roles(self, create: bool, extracted: list[Role] | None, **kwargs: Any) -> None:
+        """UserFactory(roles=[Role.MANAGER]) puts the user in those groups (made by migration)."""
+        if create and extracted:
+            self.groups.add(*Group.objects.filter(name__in=[Role(r).value for r in extracted]))

@@ -1,0 +1,59 @@
+"""A real browser logs in: headless Debian Chromium driven by Playwright.
+
+Skipped where /usr/bin/chromium is missing; `.ci/run` installs it. Never run
+`playwright install` (no browser downloads here): we point Playwright at Debian's build.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from clubapp.core.tests.factories import PASSWORD
+
+CHROMIUM = Path("/usr/bin/chromium")
+
+pytestmark = [
+    pytest.mark.browser,
+    pytest.mark.django_db(transaction=True),
+    pytest.mark.skipif(
+        not CHROMIUM.exists(), reason="Chromium not installed: apt-get install chromium"
+    ),
+]
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {
+        **browser_type_launch_args,
+        "executable_path": str(CHROMIUM),
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--no-first-run",
+            "--disable-sync",
+        ],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    # A phone in the room: Chinese locale, small screen.
+    return {**browser_context_args, "locale": "zh-CN", "viewport": {"width": 390, "height": 844}}
+
+
+def test_it_logs_a_manager_in_and_shows_the_home_page(page, live_server, manager):
+    page.goto(f"{live_server.url}/accounts/login/")
+    assert page.locator("h1").inner_text() == "登录"
+    page.fill("#id_username", "manager")
+    page.fill("#id_password", PASSWORD)
+    page.click("button.primary")
+    page.wait_for_url(f"{live_server.url}/")
+    assert "欢迎，王经理" in page.locator("h1").inner_text()
+    assert page.locator("li.role").all_inner_texts() == ["管理员"]
+    # The stylesheet is served (no CDN, nothing from outside).
+    assert page.evaluate("getComputedStyle(document.body).display") == "flex"
