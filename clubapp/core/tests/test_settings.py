@@ -29,6 +29,9 @@ def _manage(*args: str, **env: str) -> subprocess.CompletedProcess[str]:
 
 
 _SETTINGS_VARS = {
+    # Set by conftest for the browser tests; check --deploy rightly refuses it.
+    "DJANGO_ALLOW_ASYNC_UNSAFE",
+    "DATABASE_URL",
     "DEBUG",
     "SECRET_KEY",
     "ALLOWED_HOSTS",
