@@ -1,0 +1,172 @@
+"""score() and analyze(): a hand record in, a result out (HAND_RECORD.md)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from . import nanjing, payments, rulesets, shape, tiles
+from .errors import ScoringError
+from .record import SEATS, Hand, Meld, Win, next_seat, read_hand
+from .rulesets import Ruleset
+
+RESULT_FORMAT = "mahjong-result/1"
+
+
+def score(hand: Any, *, ruleset: Ruleset | None = None) -> dict[str, Any]:
+    """Score one hand record; raise ScoringError naming the field or rule at fault.
+
+    ``ruleset`` lets a caller score under a ruleset of its own (a stored copy whose
+    ``id`` the record names) instead of a shipped one.
+    """
+    record = read_hand(hand)
+    if ruleset is None:
+        ruleset = rulesets.get(record.ruleset)
+    elif ruleset.id != record.ruleset:
+        raise ScoringError(
+            f"the record names {record.ruleset!r} but is scored under {ruleset.id!r}",
+            field="ruleset",
+            zh="记录的规则与所用规则不一致",
+        )
+    return _score_nanjing(record, ruleset)
+
+
+def _score_nanjing(hand: Hand, rules: Ruleset) -> dict[str, Any]:
+    for key in ("false_wins", "dead_hands"):
+        if getattr(hand, key):
+            raise ScoringError(
+                "诈糊 and 相公 are not part of 南京麻将", field=key, zh="南京麻将没有诈糊与相公"
+            )
+    for win in hand.wins:
+        if "robbing_kong" in win.flags and win.liable is None:
+            raise ScoringError(
+                "a robbing_kong win needs the konger as liable",
+                field=f"{win.field}.liable",
+                zh="抢杠胡需注明被抢杠者（包牌）",
+            )
+    scored = [nanjing.score_win(win, hand, rules) for win in hand.wins]
+    factor = rules.next.double_factor if hand.doubled else 1
+    pays: list[payments.Payment] = []
+    for win, result in zip(hand.wins, scored, strict=True):
+        classic = result.duiduihu_value if rules.win.kuaizhao_discard == "duiduihu" else None
+        pays += payments.win_shares(win, result.value, classic)
+    money = rules.kong_money
+    pays += payments.kong_money(hand, money.exposed, money.concealed, money.flower, factor)
+    pays += payments.penalties(hand, rules.penalty)
+    if hand.garden is not None:
+        pays = payments.garden_cap(pays, hand.garden)
+    totals = payments.net(pays)
+    result: dict[str, Any] = {
+        "format": RESULT_FORMAT,
+        "ruleset": rules.id,
+        "ruleset_version": rules.version,
+        "net": totals,
+        "wins": [
+            {
+                "seat": win.seat,
+                "value": s.value,
+                "features": list(s.features),
+                "breakdown": [{"code": c, "label": label, "points": p} for c, label, p in s.lines],
+            }
+            for win, s in zip(hand.wins, scored, strict=True)
+        ],
+        "payments": [p.as_dict() for p in pays],
+        "next": _next(hand, rules, scored),
+    }
+    if hand.garden is not None:
+        result["left"], result["garden_over"] = payments.garden_after(hand.garden, totals)
+    return result
+
+
+def _next(hand: Hand, rules: Ruleset, scored: list[nanjing.Scored]) -> dict[str, Any]:
+    """比下胡 and the next dealer, per the ruleset's triggers and dealer rule."""
+    triggers = {
+        "flower_kong": any(k.type == "flower" for k in hand.kongs),
+        "dealer_wins": any(w.seat == hand.dealer for w in hand.wins),
+        "penalty": bool(hand.penalties),
+        "dagang_kaihua": any("after_kong" in w.flags for w in hand.wins),
+        "gang_kaihua": any(w.flags & {"after_kong", "after_flower"} for w in hand.wins),
+        "drawn": not hand.wins,
+        "multiple_winners": len(hand.wins) > 1,
+        "big_hand": any(s.big_hand for s in scored),
+        "liable": any(w.liable is not None for w in hand.wins),
+    }
+    rule = rules.next.dealer_stays
+    if rule == "doubled":
+        stays = any(triggers[t] for t in rules.next.doubling if t != "dealer_stays")
+    else:
+        stays = triggers["big_hand" if rule == "big_hand" else "dealer_wins"]
+    triggers["dealer_stays"] = stays
+    doubled = any(triggers[t] for t in rules.next.doubling)
+    return {"dealer": hand.dealer if stays else next_seat(hand.dealer), "doubled": doubled}
+
+
+def analyze(
+    hand_tiles: str,
+    *,
+    win: str | None = None,
+    ruleset: str = "nanjing",
+    melds: list[dict[str, Any]] | None = None,
+    flowers: str = "",
+) -> dict[str, Any]:
+    """Read a hand's tiles: its shape, the wait set, and the features and value of
+    the reading worth most (self-drawn, not doubled; a small hand is not refused).
+
+    With 13 − 3 × sets tiles, ``win`` is added; with 14 − 3 × sets, ``win`` must be
+    among them and defaults to the last tile.
+    """
+    rules = rulesets.get(ruleset)
+    codes = list(tiles.parse(hand_tiles))
+    for code in codes:
+        if code in tiles.FLOWER_COPIES:
+            raise ScoringError(f"flower tile {code!r} in the hand", field="tiles", zh="花牌不能在手牌中")
+    meld_objs = tuple(
+        Meld(
+            m.get("type", "pong"),
+            m["tile"],
+            tiles.kind_of(m["tile"]),
+            m.get("from"),
+            bool(m.get("upgraded", False)),
+        )
+        for m in melds or ()
+    )
+    need = 14 - 3 * len(meld_objs)
+    if win is not None and len(codes) == need - 1:
+        codes.append(win)
+    elif len(codes) != need:
+        raise ScoringError(
+            f"{len(codes)} tiles; with {len(meld_objs)} sets a hand holds {need}",
+            field="tiles",
+            zh=f"手牌张数不对（{len(codes)} 张）",
+        )
+    win = win or codes[-1]
+    if win not in codes:
+        raise ScoringError(f"winning tile {win!r} is not in the hand", field="win", zh="胡的牌不在手牌中")
+    flower_codes = tuple(tiles.parse(flowers))
+    record = Win(
+        index=0, seat="S", discarder=None, liable=None, concealed=tuple(codes), melds=meld_objs,
+        winning_tile=win, flowers=flower_codes, flags=frozenset(), kong_chain=1,
+        hard_flowers=None, soft_flowers=None, features=None,
+    )  # fmt: skip
+    counts = record.counts()
+    for m in meld_objs:
+        if counts[m.kind] + m.size > 4:
+            raise ScoringError(f"more than four copies of {m.tile!r}", field="tiles", zh="某张牌超过四张")
+    if max(counts) > 4:
+        raise ScoringError("more than four copies of a tile", field="tiles", zh="某张牌超过四张")
+    hand = Hand(ruleset, SEATS[0], False, (record,), (), (), (), (), None)
+    readings, waits = nanjing._readings(record, hand, rules)
+    if not readings:
+        raise ScoringError("not a winning hand", field="tiles", zh="手牌不成胡")
+    best = max((nanjing._assemble(record, hand, rules, r, waits) for r in readings), key=lambda s: s.value)
+    return {
+        "shape": best.shape,
+        "waits": list(best.waits),
+        "features": list(best.features),
+        "breakdown": [{"code": c, "label": label, "points": p} for c, label, p in best.lines],
+        "value": best.value,
+    }
+
+
+def decomposition_count(counts: tuple[int, ...]) -> int:
+    """How many standard readings the counts have (for tests and benchmarks)."""
+    return len(shape.decompositions(counts))

@@ -1,0 +1,339 @@
+"""南京麻将: the value of a win, derived from the winner's tiles or taken from
+quick entry (counts and ticks), under a ruleset of the ``nanjing`` family.
+
+T = flower_multiplier × (H + S) + run + bonuses, × double_factor if 比下胡.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from . import shape, tiles
+from .errors import ScoringError
+from .record import Hand, Meld, Win
+from .rulesets import NANJING_BONUSES, Ruleset
+
+#: 软花, in the order the breakdown lists them
+SOFT_CODES = ("feng_peng", "yadang", "duzhan", "bianzhi", "queyi", "feng_gang")
+SEVEN_PAIR_TIERS = ("qidui", "haohua_qidui", "chaohaohua_qidui", "chaochaohaohua_qidui")
+SEVEN_PAIR_CODES = frozenset((*SEVEN_PAIR_TIERS, "shuang_qidui"))
+#: 色子胡: every bonus but 门清 and the two 杠开花
+BIG_HANDS = frozenset(NANJING_BONUSES) - {"menqing", "xiaogang_kaihua", "dagang_kaihua"}
+#: bonuses that only flags can give
+FLAG_BONUSES = {
+    "after_flower": "xiaogang_kaihua",
+    "after_kong": "dagang_kaihua",
+    "tianhu": "tianhu",
+    "dihu": "dihu",
+}
+NAMES = {
+    "hard_flowers": "硬花",
+    "soft_flowers": "软花",
+    "feng_peng": "风碰",
+    "yadang": "压档",
+    "duzhan": "独占",
+    "bianzhi": "边枝",
+    "queyi": "缺一",
+    "feng_gang": "风杠",
+    "menqing": "门清",
+    "hunyise": "混一色",
+    "qingyise": "清一色",
+    "duiduihu": "对对胡",
+    "quanqiu_dudiao": "全球独钓",
+    "qidui": "七对",
+    "haohua_qidui": "豪华七对",
+    "chaohaohua_qidui": "超豪华七对",
+    "chaochaohaohua_qidui": "超超豪华七对",
+    "shuang_qidui": "双七对",
+    "yajue": "压绝",
+    "wuhuaguo": "无花果",
+    "xiaogang_kaihua": "小杠开花",
+    "dagang_kaihua": "大杠开花",
+    "tianhu": "天胡",
+    "dihu": "地胡",
+    "doubled": "比下胡",
+}
+
+
+@dataclass(frozen=True)
+class Scored:
+    """One win's value and how it was reached."""
+
+    value: int
+    base: int
+    lines: tuple[tuple[str, str, int], ...]
+    features: tuple[str, ...]
+    big_hand: bool
+    menqing: bool
+    #: 2 × (H + S) + run + 对对胡, doubled like the hand: the classic 快照 discard share
+    duiduihu_value: int
+    shape: str
+    waits: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class _Reading:
+    soft: dict[str, int]
+    bonuses: frozenset[str]
+    shape: str
+
+
+# --- from the tiles ----------------------------------------------------------------
+
+
+def _suits(kinds: list[int]) -> tuple[set[int], bool]:
+    suits = {tiles.suit_of(k) for k in kinds if k < 27}
+    return suits, any(k >= 27 for k in kinds)
+
+
+def _colour(kinds: list[int], soft: dict[str, int], bonuses: set[str]) -> None:
+    """缺一, 混一色, 清一色 from the suits present (a hand of winds only gets none)."""
+    suits, winds = _suits(kinds)
+    if 1 <= len(suits) <= 2:
+        soft["queyi"] = 1
+    if len(suits) == 1:
+        bonuses.add("hunyise" if winds else "qingyise")
+
+
+def _meld_flowers(melds: tuple[Meld, ...], soft: dict[str, int]) -> None:
+    """风碰 1 each; 风杠 2 exposed, 3 concealed."""
+    peng = sum(1 for m in melds if m.type == "pong" and m.kind >= 27)
+    gang = sum(3 if m.concealed else 2 for m in melds if m.is_kong and m.kind >= 27)
+    if peng:
+        soft["feng_peng"] = peng
+    if gang:
+        soft["feng_gang"] = gang
+
+
+def _menqing(melds: tuple[Meld, ...], rules: Ruleset) -> bool:
+    """门清: no pong; 一杠 (a kong made at once on a discard) and concealed kongs keep it
+    where the ruleset says so, a pong later upgraded (二杠) never does."""
+    if rules.win.menqing == "none":
+        return not melds
+    return not any(m.type == "pong" or m.upgraded for m in melds)
+
+
+def _wait_kind(sets: tuple[shape.Set, ...], pair: int, win: int) -> list[str]:
+    """Where the winning tile can sit in one reading: pair, triplet, closed, edge, open."""
+    places = []
+    if pair == win:
+        places.append("pair")
+    for kind, first in sets:
+        if kind == "t" and first == win:
+            places.append("triplet")
+        elif kind == "r" and first <= win <= first + 2:
+            if win == first + 1:
+                places.append("closed")
+            elif (win == first + 2 and first % 9 == 0) or (win == first and first % 9 == 6):
+                places.append("edge")
+            else:
+                places.append("open")
+    return places
+
+
+def _readings(win: Win, hand: Hand, rules: Ruleset) -> tuple[list[_Reading], tuple[str, ...]]:
+    """Every interpretation of the winner's tiles, and the wait set before the win."""
+    assert win.concealed is not None and win.winning_tile is not None
+    melds = win.melds
+    counts = win.counts()
+    meld_kinds = [m.kind for m in melds]
+    base_bonuses: set[str] = {FLAG_BONUSES[f] for f in win.flags if f in FLAG_BONUSES}
+    if "kuaizhao" in win.flags:
+        # The 快照 instant win: 对对胡 + 全球独钓 (+ 混一色/清一色 of the four sets);
+        # soft flowers from the sets only, 缺一 judged on them; no wait flower.
+        soft: dict[str, int] = {}
+        bonuses = base_bonuses | {"duiduihu", "quanqiu_dudiao"}
+        _meld_flowers(melds, soft)
+        _colour(meld_kinds, soft, bonuses)
+        return [_Reading(soft, frozenset(bonuses), "kuaizhao")], ()
+    held = [k for k, n in enumerate(counts) for _ in range(n)]
+    win_kind = tiles.kind_of(win.winning_tile)
+    pre = list(counts)
+    pre[win_kind] -= 1
+    own = list(pre)
+    for m in melds:
+        own[m.kind] += m.size
+    seven_ok = not melds
+    waits = shape.waits(tuple(pre), tuple(own), seven_ok)
+    single = len(waits) == 1
+    menqing = _menqing(melds, rules)
+    readings = []
+    for decomposition in shape.decompositions(counts):
+        for place in set(_wait_kind(decomposition.sets, decomposition.pair, win_kind)):
+            soft = {}
+            bonuses = set(base_bonuses)
+            _meld_flowers(melds, soft)
+            _colour(held + meld_kinds, soft, bonuses)
+            if menqing:
+                bonuses.add("menqing")
+            if all(kind == "t" for kind, _ in decomposition.sets):
+                bonuses.add("duiduihu")
+            if len(melds) == 4:
+                bonuses.add("quanqiu_dudiao")
+            flower = {"pair": "duzhan", "closed": "yadang", "edge": "bianzhi"}.get(place)
+            if single and flower:
+                ponged = any(m.type == "pong" and m.kind == win_kind for m in melds)
+                if flower != "duzhan" and ponged:
+                    bonuses.add("yajue")
+                else:
+                    soft[flower] = 1
+            readings.append(_Reading(soft, frozenset(bonuses), "standard"))
+    if seven_ok and shape.is_seven_pairs(counts):
+        # 七对: only the hard flowers and 缺一 count among the flowers; never 门清
+        soft = {}
+        bonuses = set(base_bonuses)
+        _colour(held, soft, bonuses)
+        soft = {k: v for k, v in soft.items() if k == "queyi"}
+        if rules.win.seven_pairs == "shuang":
+            bonuses.add("shuang_qidui" if counts[win_kind] == 4 else "qidui")
+        else:
+            fours = sum(1 for n in counts if n == 4)
+            bonuses.add(SEVEN_PAIR_TIERS[min(fours, 3)])
+        readings.append(_Reading(soft, frozenset(bonuses), "seven_pairs"))
+    return readings, tuple(tiles.code_of(k) for k in waits)
+
+
+# --- value ---------------------------------------------------------------------------
+
+
+def _assemble(win: Win, hand: Hand, rules: Ruleset, reading: _Reading, waits: tuple[str, ...]) -> Scored:
+    mult = rules.win.flower_multiplier
+    h = win.hard
+    bonuses = set(reading.bonuses) & set(rules.bonus)
+    menqing = "menqing" in bonuses
+    if h == 0 and (menqing or bonuses & BIG_HANDS) and "wuhuaguo" in rules.bonus:
+        bonuses.add("wuhuaguo")
+    lines: list[tuple[str, str, int]] = []
+    if h:
+        lines.append(("hard_flowers", f"{NAMES['hard_flowers']} ×{h}", mult * h))
+    soft_total = 0
+    for code in (*SOFT_CODES, "soft_flowers"):
+        n = reading.soft.get(code, 0)
+        if n:
+            soft_total += n
+            label = NAMES[code] if n == 1 else f"{NAMES[code]} ×{n}"
+            lines.append((code, label, mult * n))
+    lines.append(("run20", f"跑{rules.win.run}", rules.win.run))
+    for code in NANJING_BONUSES:
+        if code in bonuses:
+            lines.append((code, NAMES[code], rules.bonus[code]))
+    base = sum(points for _, _, points in lines)
+    factor = rules.next.double_factor if hand.doubled else 1
+    if factor != 1:
+        lines.append(("doubled", f"{NAMES['doubled']} ×{factor}", base * (factor - 1)))
+    duiduihu_value = (mult * (h + soft_total) + rules.win.run + rules.bonus.get("duiduihu", 0)) * factor
+    features = tuple(code for code, _, _ in lines if code not in ("hard_flowers", "soft_flowers", "run20", "doubled"))
+    return Scored(
+        value=base * factor,
+        base=base,
+        lines=tuple(lines),
+        features=features,
+        big_hand=bool(bonuses & BIG_HANDS),
+        menqing=menqing,
+        duiduihu_value=duiduihu_value,
+        shape=reading.shape,
+        waits=waits,
+    )
+
+
+def _legal(scored: Scored, win: Win, rules: Ruleset) -> bool:
+    return scored.menqing or scored.big_hand or win.hard >= rules.win.min_hard_flowers
+
+
+def _refuse_small(win: Win, rules: Ruleset) -> ScoringError:
+    need = rules.win.min_hard_flowers
+    return ScoringError(
+        f"not a legal win: a hand that is not 门清 and has no big hand needs at least {need} hard flowers, it has {win.hard}",
+        field=f"{win.field}.flowers",
+        zh=f"不能胡：非门清且无大胡（色子胡）的小胡需至少 {need} 个硬花，现有 {win.hard} 个",
+    )
+
+
+def score_win(win: Win, hand: Hand, rules: Ruleset) -> Scored:
+    """The value of one win: the reading worth most among the legal ones."""
+    if win.quick:
+        scored = _quick(win, hand, rules)
+        if not _legal(scored, win, rules):
+            raise _refuse_small(win, rules)
+        return scored
+    readings, waits = _readings(win, hand, rules)
+    if not readings:
+        raise ScoringError("not a winning hand", field=f"{win.field}.concealed", zh="手牌不成胡")
+    candidates = [_assemble(win, hand, rules, r, waits) for r in readings]
+    legal = [c for c in candidates if _legal(c, win, rules)]
+    if not legal:
+        raise _refuse_small(win, rules)
+    best = max(legal, key=lambda c: c.value)
+    _check_ticks(win, best, rules)
+    return best
+
+
+def _check_ticks(win: Win, scored: Scored, rules: Ruleset) -> None:
+    """Features ticked by hand that the tiles contradict are refused with a reason."""
+    field = f"{win.field}.features"
+    for code in win.features or ():
+        if code not in scored.features:
+            name = NAMES.get(code, code)
+            got = "、".join(NAMES[c] for c in scored.features) or "无"
+            raise ScoringError(
+                f"{code!r} is ticked but the tiles do not give it (they give: {', '.join(scored.features) or 'none'})",
+                field=field,
+                zh=f"勾选了“{name}”，但手牌不成此番（手牌为：{got}）",
+            )
+    if win.soft_flowers is not None:
+        soft = sum(n for code, _, n in scored.lines if code in SOFT_CODES) // rules.win.flower_multiplier
+        if win.soft_flowers != soft:
+            raise ScoringError(
+                f"says {win.soft_flowers} soft flowers but the tiles give {soft}",
+                field=f"{win.field}.soft_flowers",
+                zh=f"软花数 {win.soft_flowers} 与手牌算出的 {soft} 不符",
+            )
+
+
+# --- quick entry --------------------------------------------------------------------
+
+
+def _quick(win: Win, hand: Hand, rules: Ruleset) -> Scored:
+    """Quick entry: H, S and the ticked bonuses, checked for what cannot combine."""
+    field = f"{win.field}.features"
+    ticked = set(win.features or ())
+    for code in win.features or ():
+        if code in SOFT_CODES:
+            raise ScoringError(
+                f"{code!r} is a soft flower: give the count in soft_flowers",
+                field=field,
+                zh=f"“{NAMES[code]}”是软花，请计入软花数",
+            )
+        if code not in rules.bonus:
+            raise ScoringError(f"unknown feature {code!r} in {rules.id}", field=field, zh=f"本规则没有番种 “{code}”")
+    flagged = {FLAG_BONUSES[f] for f in win.flags if f in FLAG_BONUSES}
+    for code in ticked & set(FLAG_BONUSES.values()) - flagged:
+        raise ScoringError(
+            f"{code!r} needs its flag in 'flags'", field=field, zh=f"“{NAMES[code]}”需要对应的标记"
+        )
+    bonuses = ticked | flagged
+
+    def clash(message: str, zh: str) -> ScoringError:
+        return ScoringError(message, field=field, zh=zh)
+
+    pairs = bonuses & SEVEN_PAIR_CODES
+    if len(pairs) > 1:
+        raise clash("only one seven-pairs tier counts", "七对类只能选一个")
+    if pairs & {"qidui", "haohua_qidui", "chaohaohua_qidui", "chaochaohaohua_qidui", "shuang_qidui"} and bonuses & {
+        "menqing", "duiduihu", "quanqiu_dudiao", "yajue"
+    }:
+        raise clash("seven pairs cannot be 门清, 对对胡, 全球独钓 or 压绝", "七对不能同时计门清、对对胡、全球独钓或压绝")
+    if {"hunyise", "qingyise"} <= bonuses:
+        raise clash("混一色 and 清一色 exclude each other", "混一色与清一色不能同时成立")
+    if "quanqiu_dudiao" in bonuses and "duiduihu" not in bonuses:
+        raise clash("全球独钓 is always 对对胡 too", "全球独钓必然是对对胡")
+    if "quanqiu_dudiao" in bonuses and "menqing" in bonuses and rules.win.menqing == "none":
+        raise clash("全球独钓 cannot be 门清", "全球独钓不能是门清")
+    if win.melds and "menqing" in bonuses and not _menqing(win.melds, rules):
+        raise clash("门清 is contradicted by the melds", "有碰或二杠，不是门清")
+    if "wuhuaguo" in bonuses and win.hard:
+        raise clash("无花果 needs no hard flower", "无花果要求没有硬花")
+    if "wuhuaguo" in bonuses and not bonuses & (BIG_HANDS - {"wuhuaguo"}) and "menqing" not in bonuses:
+        raise clash("无花果 needs 门清 or another big hand", "无花果需门清或另有大胡")
+    soft = {"soft_flowers": win.soft_flowers or 0}
+    return _assemble(win, hand, rules, _Reading(soft, frozenset(bonuses), "quick"), ())

@@ -1,0 +1,116 @@
+"""Who pays whom: win shares, 包牌, kong money, penalties, and the 进园子 cap."""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from .record import SEATS, Garden, Hand, Win
+
+
+class Payment(NamedTuple):
+    payer: str
+    payee: str
+    amount: int
+    reason: str
+
+    def as_dict(self) -> dict[str, object]:
+        return {"from": self.payer, "to": self.payee, "amount": self.amount, "reason": self.reason}
+
+
+def others(seat: str) -> tuple[str, ...]:
+    return tuple(s for s in SEATS if s != seat)
+
+
+def self_drawn_like(win: Win) -> bool:
+    """Self-drawn, and the wins that count as self-drawn: 抢杠 and the 快照 instant win."""
+    return win.discarder is None or bool(win.flags & {"robbing_kong", "kuaizhao"})
+
+
+def win_shares(win: Win, value: int, liable_discard_share: int | None = None) -> list[Payment]:
+    """One win's shares of ``value``: the discarder's, or each other's when self-drawn;
+    a liable seat (包牌) pays every share the others would have paid."""
+    payers = others(win.seat) if self_drawn_like(win) else (win.discarder,)
+    if win.liable is not None:
+        share = value
+        if liable_discard_share is not None and not self_drawn_like(win) and win.liable != win.discarder:
+            share = liable_discard_share
+        return [Payment(win.liable, win.seat, share * len(payers), "win")]
+    return [Payment(payer, win.seat, value, "win") for payer in payers if payer is not None]
+
+
+def kong_money(hand: Hand, exposed: int, concealed: int, flower: int, factor: int) -> list[Payment]:
+    """明杠 from the feeder, 暗杠 and 花杠 from each other seat; a robbed kong earns nothing."""
+    out = []
+    for kong in hand.kongs:
+        if kong.robbed:
+            continue
+        if kong.type == "flower":
+            out += [Payment(p, kong.seat, flower * factor, "flower_kong") for p in others(kong.seat)]
+        elif kong.type == "concealed":
+            out += [Payment(p, kong.seat, concealed * factor, "kong") for p in others(kong.seat)]
+        else:
+            assert kong.feeder is not None
+            out.append(Payment(kong.feeder, kong.seat, exposed * factor, "kong"))
+    return [p for p in out if p.amount]
+
+
+def penalties(hand: Hand, amount: int) -> list[Payment]:
+    """罚分: the seat at fault pays each other seat."""
+    return [
+        Payment(pen.seat, other, amount, "penalty")
+        for pen in hand.penalties
+        for other in others(pen.seat)
+        if amount
+    ]
+
+
+def net(payments: list[Payment]) -> dict[str, int]:
+    totals = dict.fromkeys(SEATS, 0)
+    for p in payments:
+        totals[p.payer] -= p.amount
+        totals[p.payee] += p.amount
+    return totals
+
+
+def garden_cap(payments: list[Payment], garden: Garden) -> list[Payment]:
+    """进园子: nobody pays more than they had left before the hand.
+
+    Where a payer owes more than is left, what is left is split in proportion to the
+    total owed to each payee, in whole 花, the remainder one 花 at a time to the payees
+    in turn order from the payer's right. Each payee's capped amount is then taken
+    from that payee's payments in the order they were listed.
+    """
+    grants: dict[str, dict[str, int]] = {}
+    for payer in SEATS:
+        owed: dict[str, int] = {}
+        for p in payments:
+            if p.payer == payer:
+                owed[p.payee] = owed.get(p.payee, 0) + p.amount
+        total = sum(owed.values())
+        left = garden.left[payer]
+        if total <= left:
+            grants[payer] = owed
+            continue
+        grant = {payee: left * amount // total for payee, amount in owed.items()}
+        rest = left - sum(grant.values())
+        for step in (1, 2, 3):
+            payee = SEATS[(SEATS.index(payer) + step) % 4]
+            if rest and payee in owed:
+                grant[payee] += 1
+                rest -= 1
+        grants[payer] = grant
+    out = []
+    for p in payments:
+        grant = grants[p.payer]
+        take = min(p.amount, grant[p.payee])
+        grant[p.payee] -= take
+        if take:
+            out.append(p._replace(amount=take))
+    return out
+
+
+def garden_after(garden: Garden, totals: dict[str, int]) -> tuple[dict[str, int], bool]:
+    """Each seat's balance after the hand, and whether the 园子 is now over."""
+    left = {seat: garden.left[seat] + totals[seat] for seat in SEATS}
+    out = sum(1 for seat in SEATS if left[seat] == 0)
+    return left, out >= garden.end_when_out

@@ -1,0 +1,535 @@
+"""The hand record (HAND_RECORD.md) read into frozen dataclasses, with every
+check that does not depend on the ruleset. Each refusal names its field."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from . import tiles
+from .errors import ScoringError
+
+FORMAT = "mahjong-hand/1"
+SEATS = ("E", "S", "W", "N")
+FLAGS = (
+    "after_flower",
+    "after_kong",
+    "kong_discard",
+    "robbing_kong",
+    "last_tile",
+    "tianhu",
+    "dihu",
+    "kuaizhao",
+)
+KONG_TYPES = ("exposed", "upgraded", "concealed", "flower")
+PENALTY_TYPES = ("follow", "four_discards")
+_TOP_KEYS = {
+    "format", "ruleset", "dealer", "doubled", "wins", "kongs", "penalties",
+    "false_wins", "dead_hands", "garden",
+}  # fmt: skip
+_WIN_KEYS = {
+    "seat", "discarder", "liable", "concealed", "melds", "winning_tile", "flowers",
+    "flags", "kong_chain", "hard_flowers", "soft_flowers", "features",
+}  # fmt: skip
+_MELD_KEYS = {"type", "tile", "from", "upgraded"}
+_KONG_KEYS = {"seat", "type", "from", "robbed"}
+_PENALTY_KEYS = {"type", "seat"}
+_SEAT_KEYS = {"seat"}
+_GARDEN_KEYS = {"size", "left", "end_when_out"}
+
+
+def next_seat(seat: str) -> str:
+    """The seat to the right (下家): E → S → W → N → E."""
+    return SEATS[(SEATS.index(seat) + 1) % 4]
+
+
+@dataclass(frozen=True)
+class Meld:
+    """A declared set: 碰 (pong) or 杠 (kong); ``feeder`` None for a concealed kong."""
+
+    type: str
+    tile: str
+    kind: int
+    feeder: str | None
+    upgraded: bool
+
+    @property
+    def is_kong(self) -> bool:
+        return self.type == "kong"
+
+    @property
+    def concealed(self) -> bool:
+        """暗杠: a kong nobody fed."""
+        return self.type == "kong" and self.feeder is None
+
+    @property
+    def size(self) -> int:
+        return 4 if self.type == "kong" else 3
+
+
+@dataclass(frozen=True)
+class Win:
+    index: int
+    seat: str
+    discarder: str | None
+    liable: str | None
+    #: concealed tile codes after the win (None in quick entry)
+    concealed: tuple[str, ...] | None
+    melds: tuple[Meld, ...]
+    winning_tile: str | None
+    flowers: tuple[str, ...] | None
+    flags: frozenset[str]
+    kong_chain: int
+    hard_flowers: int | None
+    soft_flowers: int | None
+    features: tuple[str, ...] | None
+
+    @property
+    def field(self) -> str:
+        return f"wins[{self.index}]"
+
+    @property
+    def self_drawn(self) -> bool:
+        return self.discarder is None
+
+    @property
+    def quick(self) -> bool:
+        """Quick entry: counts and ticks instead of the winner's tiles."""
+        return self.concealed is None
+
+    @property
+    def hard(self) -> int:
+        """H: the flower tiles the winner drew."""
+        if self.flowers is not None:
+            return len(self.flowers)
+        return self.hard_flowers or 0
+
+    def counts(self) -> tuple[int, ...]:
+        """Concealed counts by kind, the winning tile included."""
+        counts = [0] * tiles.NUM_KINDS
+        for code in self.concealed or ():
+            counts[tiles.kind_of(code)] += 1
+        return tuple(counts)
+
+
+@dataclass(frozen=True)
+class Kong:
+    seat: str
+    type: str
+    feeder: str | None
+    robbed: bool
+
+
+@dataclass(frozen=True)
+class Penalty:
+    type: str
+    seat: str
+
+
+@dataclass(frozen=True)
+class Garden:
+    """进园子: each seat's balance left in the 园子 before the hand."""
+
+    size: int
+    left: dict[str, int]
+    end_when_out: int
+
+
+@dataclass(frozen=True)
+class Hand:
+    ruleset: str
+    dealer: str
+    doubled: bool
+    wins: tuple[Win, ...]
+    kongs: tuple[Kong, ...]
+    penalties: tuple[Penalty, ...]
+    false_wins: tuple[str, ...]
+    dead_hands: tuple[str, ...]
+    garden: Garden | None
+
+
+# --- small readers that name the field they refuse --------------------------------
+
+
+def _fail(field: str, message: str, zh: str) -> ScoringError:
+    return ScoringError(message, field=field, zh=zh)
+
+
+def _obj(value: Any, field: str, keys: set[str]) -> dict[str, Any]:
+    if not isinstance(value, dict):
+        raise _fail(field, "must be an object", "格式错误：应为对象")
+    unknown = sorted(set(value) - keys)
+    if unknown:
+        raise _fail(field, f"unknown key {unknown[0]!r}", f"未知字段 “{unknown[0]}”")
+    return value
+
+
+def _list(value: Any, field: str) -> list[Any]:
+    if value is None:
+        return []
+    if not isinstance(value, list):
+        raise _fail(field, "must be a list", "格式错误：应为列表")
+    return value
+
+
+def _seat(value: Any, field: str, *, optional: bool = False) -> str | None:
+    if value is None and optional:
+        return None
+    if value not in SEATS:
+        raise _fail(field, f"unknown seat {value!r} (E, S, W or N)", f"座位 “{value}” 无效（东南西北：E S W N）")
+    return str(value)
+
+
+def _bool(value: Any, field: str) -> bool:
+    if not isinstance(value, bool):
+        raise _fail(field, "must be true or false", "应为 true 或 false")
+    return value
+
+
+def _int(value: Any, field: str, lo: int, hi: int | None = None) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or value < lo or (hi is not None and value > hi):
+        top = "" if hi is None else f" to {hi}"
+        raise _fail(field, f"must be a whole number from {lo}{top}", f"应为 {lo}{'' if hi is None else '~' + str(hi)} 的整数")
+    return value
+
+
+def _tiles(value: Any, field: str) -> tuple[str, ...]:
+    if not isinstance(value, str):
+        raise _fail(field, "must be tiles in MPSZ notation", "应为 MPSZ 记法的牌")
+    try:
+        return tuple(tiles.parse(value))
+    except ScoringError as exc:
+        raise _fail(field, exc.message, exc.zh) from None
+
+
+def _playing(codes: tuple[str, ...], field: str) -> tuple[str, ...]:
+    for code in codes:
+        if code in tiles.FLOWER_COPIES:
+            raise _fail(field, f"flower tile {code!r} in the hand (flowers go in 'flowers')", f"花牌 {tiles.name(code)} 不能在手牌中（应记入花牌）")
+    return codes
+
+
+def _items(value: Any, field: str, read: Callable[[Any, str], Any]) -> tuple[Any, ...]:
+    return tuple(read(item, f"{field}[{i}]") for i, item in enumerate(_list(value, field)))
+
+
+# --- the record --------------------------------------------------------------------
+
+
+def read_hand(data: Any) -> Hand:
+    """Read and check a hand record; raise ScoringError naming the field at fault."""
+    data = _obj(data, "hand", _TOP_KEYS)
+    if data.get("format") != FORMAT:
+        raise _fail("format", f"must be {FORMAT!r}", f"format 应为 “{FORMAT}”")
+    ruleset = data.get("ruleset")
+    if not isinstance(ruleset, str) or not ruleset:
+        raise _fail("ruleset", "must name a ruleset", "缺少规则（ruleset）")
+    dealer = _seat(data.get("dealer"), "dealer")
+    assert dealer is not None
+    doubled = _bool(data.get("doubled", False), "doubled")
+    if "wins" not in data:
+        raise _fail("wins", "missing (an empty list for a drawn hand)", "缺少 wins（荒庄为空列表）")
+    wins = tuple(_read_win(item, i) for i, item in enumerate(_list(data["wins"], "wins")))
+    kongs = _items(data.get("kongs"), "kongs", _read_kong)
+    penalties = _items(data.get("penalties"), "penalties", _read_penalty)
+    false_wins = _items(data.get("false_wins"), "false_wins", _read_seat_entry)
+    dead_hands = _items(data.get("dead_hands"), "dead_hands", _read_seat_entry)
+    garden = _read_garden(data["garden"]) if data.get("garden") is not None else None
+    hand = Hand(ruleset, dealer, doubled, wins, kongs, penalties, false_wins, dead_hands, garden)
+    _check_winners(hand)
+    _check_copies(hand)
+    _check_kongs(hand)
+    for win in wins:
+        _check_flags(hand, win)
+    return hand
+
+
+def _read_win(value: Any, index: int) -> Win:
+    field = f"wins[{index}]"
+    data = _obj(value, field, _WIN_KEYS)
+    seat = _seat(data.get("seat"), f"{field}.seat")
+    assert seat is not None
+    discarder = _seat(data.get("discarder"), f"{field}.discarder", optional=True)
+    liable = _seat(data.get("liable"), f"{field}.liable", optional=True)
+    if discarder == seat:
+        raise _fail(f"{field}.discarder", "the discarder cannot be the winner", "放炮者不能是胡牌者本人")
+    if liable == seat:
+        raise _fail(f"{field}.liable", "the liable seat cannot be the winner", "包牌者不能是胡牌者本人")
+    melds = tuple(
+        _read_meld(item, f"{field}.melds[{i}]", seat)
+        for i, item in enumerate(_list(data.get("melds"), f"{field}.melds"))
+    )
+    if len(melds) > 4:
+        raise _fail(f"{field}.melds", "more than four sets", "副露超过四组")
+    flags = _list(data.get("flags"), f"{field}.flags")
+    for i, flag in enumerate(flags):
+        if flag not in FLAGS:
+            raise _fail(f"{field}.flags[{i}]", f"unknown flag {flag!r}", f"未知标记 “{flag}”")
+    kong_chain = _int(data.get("kong_chain", 1), f"{field}.kong_chain", 1, 8)
+    hard_flowers = data.get("hard_flowers")
+    if hard_flowers is not None:
+        hard_flowers = _int(hard_flowers, f"{field}.hard_flowers", 0, 20)
+    soft_flowers = data.get("soft_flowers")
+    if soft_flowers is not None:
+        soft_flowers = _int(soft_flowers, f"{field}.soft_flowers", 0, 40)
+    features = data.get("features")
+    if features is not None:
+        features = tuple(_list(features, f"{field}.features"))
+        for i, code in enumerate(features):
+            if not isinstance(code, str):
+                raise _fail(f"{field}.features[{i}]", "must be a feature code", "应为番种代码")
+    flowers = _tiles(data["flowers"], f"{field}.flowers") if "flowers" in data else None
+    for code in flowers or ():
+        if code not in tiles.FLOWER_COPIES:
+            raise _fail(f"{field}.flowers", f"{code!r} is not a flower tile", f"{tiles.name(code)} 不是花牌")
+    if "concealed" in data:
+        concealed: tuple[str, ...] | None = _playing(_tiles(data["concealed"], f"{field}.concealed"), f"{field}.concealed")
+        if "winning_tile" not in data:
+            raise _fail(f"{field}.winning_tile", "missing", "缺少胡的那张牌（winning_tile）")
+    else:
+        concealed = None
+        if flowers is None and hard_flowers is None:
+            raise _fail(f"{field}.concealed", "give the concealed tiles, or hard_flowers for a quick entry", "请录入手牌，或快速录入硬花数")
+    winning_tile = None
+    if "winning_tile" in data:
+        win_codes = _playing(_tiles(data["winning_tile"], f"{field}.winning_tile"), f"{field}.winning_tile")
+        if len(win_codes) != 1:
+            raise _fail(f"{field}.winning_tile", "must be exactly one tile", "胡的牌应为一张")
+        winning_tile = win_codes[0]
+    if flowers is not None and hard_flowers is not None and hard_flowers != len(flowers):
+        raise _fail(f"{field}.hard_flowers", f"says {hard_flowers} but 'flowers' holds {len(flowers)}", f"硬花数 {hard_flowers} 与花牌 {len(flowers)} 张不符")
+    win = Win(
+        index=index, seat=seat, discarder=discarder, liable=liable, concealed=concealed,
+        melds=melds, winning_tile=winning_tile, flowers=flowers, flags=frozenset(flags),
+        kong_chain=kong_chain, hard_flowers=hard_flowers, soft_flowers=soft_flowers,
+        features=features,
+    )  # fmt: skip
+    if concealed is not None:
+        _check_tile_count(win)
+    return win
+
+
+def _check_tile_count(win: Win) -> None:
+    assert win.concealed is not None and win.winning_tile is not None
+    field = win.field
+    if "kuaizhao" in win.flags:
+        if len(win.melds) != 4:
+            raise _fail(f"{field}.melds", "a kuaizhao win needs its four sets", "快照需有四组副露")
+        if len(win.concealed) not in (1, 2):
+            raise _fail(f"{field}.concealed", "a kuaizhao win leaves one or two tiles in hand", "快照成牌时手中应剩一或两张牌")
+        if win.winning_tile != win.melds[-1].tile:
+            raise _fail(f"{field}.winning_tile", "in a kuaizhao win it is the tile of the last set", "快照胡的牌应为最后一组副露的牌")
+        return
+    need = 14 - 3 * len(win.melds)
+    if len(win.concealed) != need:
+        raise _fail(
+            f"{field}.concealed",
+            f"holds {len(win.concealed)} tiles; with {len(win.melds)} sets it must hold {need}",
+            f"手牌 {len(win.concealed)} 张；{len(win.melds)} 组副露时应为 {need} 张",
+        )
+    if win.winning_tile not in win.concealed:
+        raise _fail(f"{field}.winning_tile", f"{win.winning_tile!r} is not among the concealed tiles", f"胡的牌 {tiles.name(win.winning_tile)} 不在手牌中")
+
+
+def _read_meld(value: Any, field: str, seat: str) -> Meld:
+    data = _obj(value, field, _MELD_KEYS)
+    kind = data.get("type")
+    if kind not in ("pong", "kong"):
+        raise _fail(f"{field}.type", "must be 'pong' or 'kong'", "副露类型应为碰（pong）或杠（kong）")
+    codes = _playing(_tiles(data.get("tile"), f"{field}.tile"), f"{field}.tile")
+    if len(codes) != 1:
+        raise _fail(f"{field}.tile", "must be exactly one tile", "副露的牌应为一张")
+    feeder = _seat(data.get("from"), f"{field}.from", optional=True)
+    upgraded = _bool(data.get("upgraded", False), f"{field}.upgraded")
+    if feeder == seat:
+        raise _fail(f"{field}.from", "a set cannot be fed by its own holder", "副露不能来自本人")
+    if kind == "pong" and feeder is None:
+        raise _fail(f"{field}.from", "a pong needs the seat that fed it", "碰牌需注明谁打出的")
+    if upgraded and (kind != "kong" or feeder is None):
+        raise _fail(f"{field}.upgraded", "only a kong made from a fed pong is upgraded", "只有先碰后杠的明杠才可标记 upgraded")
+    return Meld(kind, codes[0], tiles.kind_of(codes[0]), feeder, upgraded)
+
+
+def _read_kong(value: Any, field: str) -> Kong:
+    data = _obj(value, field, _KONG_KEYS)
+    seat = _seat(data.get("seat"), f"{field}.seat")
+    assert seat is not None
+    kind = data.get("type")
+    if kind not in KONG_TYPES:
+        raise _fail(f"{field}.type", f"unknown kong type {kind!r}", f"未知的杠类型 “{kind}”")
+    feeder = _seat(data.get("from"), f"{field}.from", optional=True)
+    if kind in ("exposed", "upgraded") and feeder is None:
+        raise _fail(f"{field}.from", f"an {kind} kong needs the seat that fed it", "明杠需注明谁送的杠")
+    if kind in ("concealed", "flower") and feeder is not None:
+        raise _fail(f"{field}.from", f"a {kind} kong is fed by nobody", "暗杠与花杠没有送杠者")
+    if feeder == seat:
+        raise _fail(f"{field}.from", "a kong cannot be fed by its own holder", "杠不能来自本人")
+    robbed = _bool(data.get("robbed", False), f"{field}.robbed")
+    if robbed and kind != "upgraded":
+        raise _fail(f"{field}.robbed", "only an upgraded kong can be robbed", "只有先碰后杠的杠才能被抢")
+    return Kong(seat, kind, feeder, robbed)
+
+
+def _read_penalty(value: Any, field: str) -> Penalty:
+    data = _obj(value, field, _PENALTY_KEYS)
+    kind = data.get("type")
+    if kind not in PENALTY_TYPES:
+        raise _fail(f"{field}.type", f"unknown penalty {kind!r} (follow or four_discards)", f"未知的罚分类型 “{kind}”")
+    seat = _seat(data.get("seat"), f"{field}.seat")
+    assert seat is not None
+    return Penalty(kind, seat)
+
+
+def _read_seat_entry(value: Any, field: str) -> str:
+    seat = _seat(_obj(value, field, _SEAT_KEYS).get("seat"), f"{field}.seat")
+    assert seat is not None
+    return seat
+
+
+def _read_garden(value: Any) -> Garden:
+    data = _obj(value, "garden", _GARDEN_KEYS)
+    size = _int(data.get("size"), "garden.size", 1)
+    left_data = _obj(data.get("left"), "garden.left", set(SEATS))
+    left = {}
+    for seat in SEATS:
+        if seat not in left_data:
+            raise _fail("garden.left", f"missing seat {seat!r}", f"缺少座位 {seat} 的园子余额")
+        left[seat] = _int(left_data[seat], f"garden.left.{seat}", 0)
+    end_when_out = data.get("end_when_out", 2)
+    if end_when_out not in (1, 2) or isinstance(end_when_out, bool):
+        raise _fail("garden.end_when_out", "must be 1 or 2", "出园人数应为 1 或 2")
+    if sum(1 for seat in SEATS if left[seat] == 0) >= end_when_out:
+        raise _fail("garden", "this 园子 is already over; start a new one", "本园子已结束，请开新园子")
+    return Garden(size, left, end_when_out)
+
+
+# --- checks across the record ------------------------------------------------------
+
+
+def _check_winners(hand: Hand) -> None:
+    seats = [win.seat for win in hand.wins]
+    if len(set(seats)) != len(seats):
+        raise _fail("wins", "a seat wins twice", "同一座位重复胡牌")
+    if len(hand.wins) == 4:
+        raise _fail("wins", "at most three seats can win on one discard", "一炮最多三响")
+    if len(hand.wins) < 2:
+        return
+    robbing = all("robbing_kong" in win.flags for win in hand.wins)
+    discarders = {win.discarder for win in hand.wins}
+    if len(discarders) != 1 or (None in discarders and not robbing):
+        raise _fail("wins", "several winners need one shared discarder", "一炮多响须为同一放炮者")
+    if len({win.winning_tile for win in hand.wins}) != 1:
+        raise _fail("wins", "several winners need one shared winning tile", "一炮多响须胡同一张牌")
+    for win in hand.wins:
+        if win.seat in discarders:
+            raise _fail(f"{win.field}.discarder", "a winner cannot be the discarder", "胡牌者不能是放炮者")
+
+
+def _check_copies(hand: Hand) -> None:
+    """No more than four copies of a tile (a shared winning discard counted once)."""
+    counts = [0] * tiles.NUM_KINDS
+    flowers: dict[str, int] = {}
+    for win in hand.wins:
+        for code in win.concealed or ():
+            counts[tiles.kind_of(code)] += 1
+        for meld in win.melds:
+            counts[meld.kind] += meld.size
+        for code in win.flowers or ():
+            flowers[code] = flowers.get(code, 0) + 1
+    shared = [win for win in hand.wins if win.concealed is not None and "kuaizhao" not in win.flags]
+    if len(shared) > 1 and shared[0].winning_tile is not None:
+        counts[tiles.kind_of(shared[0].winning_tile)] -= len(shared) - 1
+    for kind, n in enumerate(counts):
+        if n > 4:
+            code = tiles.code_of(kind)
+            raise _fail("wins", f"more than four copies of {code!r} ({n})", f"{tiles.name(code)} 超过四张（{n} 张）")
+    for code, n in flowers.items():
+        if n > tiles.FLOWER_COPIES[code]:
+            what = "a flower tile held twice" if tiles.FLOWER_COPIES[code] == 1 else "more than four copies"
+            raise _fail("wins", f"{what}: {code!r} ({n})", f"花牌 {tiles.name(code)} 张数过多（{n} 张）")
+
+
+def _check_kongs(hand: Hand) -> None:
+    """A winner's kong sets and flower sets match that seat's kong entries one for one."""
+    for i, kong in enumerate(hand.kongs):
+        if kong.robbed and not any("robbing_kong" in win.flags for win in hand.wins):
+            raise _fail(f"kongs[{i}].robbed", "no robbing_kong win robbed it", "没有抢杠胡，杠不能标记为被抢")
+    for win in hand.wins:
+        entries = sorted(
+            (kong.type, kong.feeder or "") for kong in hand.kongs if kong.seat == win.seat and kong.type != "flower"
+        )
+        sets = sorted(
+            ("concealed" if m.feeder is None else "upgraded" if m.upgraded else "exposed", m.feeder or "")
+            for m in win.melds
+            if m.is_kong
+        )
+        if win.quick and not win.melds:
+            continue
+        if entries != sets:
+            raise _fail(
+                f"{win.field}.melds",
+                f"the winner's kong sets ({_describe(sets)}) do not match the kongs recorded for {win.seat} ({_describe(entries)})",
+                f"胡牌者的杠（{len(sets)} 个）与记录的杠（{len(entries)} 个）不一致",
+            )
+        if win.flowers is None:
+            continue
+        recorded = sum(1 for kong in hand.kongs if kong.seat == win.seat and kong.type == "flower")
+        held = tiles.flower_sets(win.flowers)
+        if recorded != held:
+            raise _fail(
+                f"{win.field}.flowers",
+                f"holds {held} complete flower set(s) but {recorded} flower kong(s) are recorded for {win.seat}",
+                f"花牌中有 {held} 门完整的花，却记录了 {recorded} 个花杠",
+            )
+
+
+def _describe(items: list[tuple[str, str]]) -> str:
+    return ", ".join(f"{kind}{' from ' + feeder if feeder else ''}" for kind, feeder in items) or "none"
+
+
+def _check_flags(hand: Hand, win: Win) -> None:
+    field = f"{win.field}.flags"
+    flags = win.flags
+    if "tianhu" in flags:
+        if win.seat != hand.dealer:
+            raise _fail(field, "tianhu is the dealer's win", "天胡只能是庄家")
+        if not win.self_drawn:
+            raise _fail(field, "tianhu cannot be on a discard", "天胡不能是点炮")
+        if win.melds:
+            raise _fail(field, "tianhu with a set declared", "天胡不能有副露")
+    if "dihu" in flags and win.melds:
+        raise _fail(field, "dihu with a set declared", "地胡不能有碰杠")
+    if "after_flower" in flags:
+        if not win.self_drawn:
+            raise _fail(field, "after_flower on a discard", "杠开花（补花）不能是点炮")
+        if win.hard == 0:
+            raise _fail(field, "after_flower with no flowers", "没有花牌，不能是补花后成牌")
+    if "after_kong" in flags:
+        if not win.self_drawn:
+            raise _fail(field, "after_kong on a discard", "杠开花不能是点炮")
+        own = sum(1 for m in win.melds if m.is_kong) + sum(
+            1 for k in hand.kongs if k.seat == win.seat and k.type == "flower"
+        )
+        if own < win.kong_chain:
+            raise _fail(field, f"after_kong needs {win.kong_chain} kong(s) of the winner's; there are {own}", f"杠开花需要胡牌者有 {win.kong_chain} 个杠，实际 {own} 个")
+    if "kong_discard" in flags:
+        if win.discarder is None:
+            raise _fail(field, "kong_discard needs a discarder", "杠后炮需要放炮者")
+        theirs = sum(1 for k in hand.kongs if k.seat == win.discarder)
+        if theirs < win.kong_chain:
+            raise _fail(field, f"kong_discard needs {win.kong_chain} kong(s) by the discarder; there are {theirs}", f"杠后炮需要放炮者有 {win.kong_chain} 个杠，实际 {theirs} 个")
+    if win.kong_chain > 1 and not flags & {"after_kong", "kong_discard"}:
+        raise _fail(f"{win.field}.kong_chain", "above 1 without after_kong or kong_discard", "连杠数大于 1 需要杠开花或杠后炮")
+    if "robbing_kong" in flags and win.concealed is not None:
+        assert win.winning_tile is not None
+        held = win.concealed.count(win.winning_tile) + sum(m.size for m in win.melds if m.tile == win.winning_tile)
+        if held > 1:
+            raise _fail(field, f"a robbing winner holds only the robbed {win.winning_tile!r}", "抢杠者手中不应再有被抢的牌")
+    if "kuaizhao" in flags:
+        if win.liable is None:
+            raise _fail(f"{win.field}.liable", "a kuaizhao win needs the liable seat", "快照需注明包牌者")
+        if not win.self_drawn:
+            raise _fail(field, "a kuaizhao win is not on a discard", "快照不能是点炮")
+        if win.quick and len(win.melds) != 4:
+            raise _fail(f"{win.field}.melds", "a kuaizhao win needs its four sets", "快照需有四组副露")

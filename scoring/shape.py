@@ -1,0 +1,142 @@
+"""Hand shapes: every decomposition of the concealed tiles and the wait set.
+
+A standard hand is four sets (triplet, quad, or a run of one suit) plus a pair;
+declared melds count as sets, so the concealed tiles must make up the rest.
+Seven pairs (七对) is fourteen concealed tiles in pairs, a four of a kind counting
+as two. Decompositions are found suit by suit; each suit's answer depends only
+on its nine counts, so it is cached and shared by every hand with that suit.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import NamedTuple
+
+from .tiles import NUM_KINDS
+
+#: a set inside a decomposition: ("t", kind) triplet or ("r", kind) run from kind
+Set = tuple[str, int]
+
+
+class Decomposition(NamedTuple):
+    """One reading of the concealed tiles as sets plus a pair (standard shape)."""
+
+    sets: tuple[Set, ...]
+    pair: int
+
+
+_Split = tuple[tuple[Set, ...], int]
+
+
+@lru_cache(maxsize=65536)
+def _splits(counts: tuple[int, ...], runs: bool) -> tuple[_Split, ...]:
+    """Every way to cut one suit's counts into sets and at most one pair.
+
+    Indices are local to the suit; ``pair`` is -1 when the reading has none.
+    """
+    first = next((i for i, n in enumerate(counts) if n), -1)
+    if first < 0:
+        return (((), -1),)
+    found: set[_Split] = set()
+    rest = list(counts)
+    if counts[first] >= 3:
+        rest[first] -= 3
+        for sets, pair in _splits(tuple(rest), runs):
+            found.add(((("t", first), *sets), pair))
+        rest[first] += 3
+    if runs and first <= 6 and counts[first + 1] and counts[first + 2]:
+        rest[first] -= 1
+        rest[first + 1] -= 1
+        rest[first + 2] -= 1
+        for sets, pair in _splits(tuple(rest), runs):
+            found.add(((("r", first), *sets), pair))
+        rest[first] += 1
+        rest[first + 1] += 1
+        rest[first + 2] += 1
+    if counts[first] >= 2:
+        rest[first] -= 2
+        for sets, pair in _splits(tuple(rest), runs):
+            if pair < 0:
+                found.add((sets, first))
+    return tuple(sorted(found))
+
+
+_SUIT_SLICES = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 31, False))
+
+
+def _suit_parts(counts: tuple[int, ...]) -> list[tuple[int, tuple[_Split, ...]]] | None:
+    """Per suit, its offset and readings; None as soon as a suit cannot be read."""
+    parts = []
+    pairs = 0
+    for lo, hi, runs in _SUIT_SLICES:
+        part = counts[lo:hi]
+        size = sum(part)
+        if not size:
+            continue
+        rem = size % 3
+        if rem == 1:
+            return None
+        if rem == 2:
+            pairs += 1
+            if pairs > 1:
+                return None
+        readings = _splits(part, runs)
+        if not readings:
+            return None
+        parts.append((lo, readings))
+    return parts if pairs == 1 else None
+
+
+def is_standard(counts: tuple[int, ...]) -> bool:
+    """True when the concealed counts read as sets plus exactly one pair."""
+    return _suit_parts(counts) is not None
+
+
+def is_seven_pairs(counts: tuple[int, ...]) -> bool:
+    """七对: fourteen tiles, every kind held twice or four times."""
+    return sum(counts) == 14 and all(n in (0, 2, 4) for n in counts)
+
+
+def decompositions(counts: tuple[int, ...]) -> list[Decomposition]:
+    """Every standard reading of the concealed counts (global kind numbers)."""
+    parts = _suit_parts(counts)
+    if parts is None:
+        return []
+    combos: list[tuple[tuple[Set, ...], int]] = [((), -1)]
+    for lo, readings in parts:
+        combos = [
+            (sets + tuple((kind, lo + i) for kind, i in part_sets), lo + p if p >= 0 else pair)
+            for sets, pair in combos
+            for part_sets, p in readings
+        ]
+    return [Decomposition(sets, pair) for sets, pair in combos]
+
+
+def is_winning(counts: tuple[int, ...], seven_pairs_allowed: bool) -> bool:
+    return is_standard(counts) or (seven_pairs_allowed and is_seven_pairs(counts))
+
+
+def waits(pre: tuple[int, ...], own: tuple[int, ...], seven_pairs_allowed: bool) -> list[int]:
+    """The wait set: kinds that would complete the pre-win concealed counts.
+
+    ``own`` counts the tiles in the player's own hand and declared sets; a kind
+    whose four copies are all there is left out, as no such tile is left to win on.
+    """
+    result = []
+    counts = list(pre)
+    for kind in range(NUM_KINDS):
+        if own[kind] >= 4 or not _near(pre, kind):
+            continue
+        counts[kind] += 1
+        if is_winning(tuple(counts), seven_pairs_allowed):
+            result.append(kind)
+        counts[kind] -= 1
+    return result
+
+
+def _near(pre: tuple[int, ...], kind: int) -> bool:
+    """Only a kind held, or within two of a held tile of its suit, can complete a hand."""
+    if kind >= 27:
+        return pre[kind] > 0
+    base = kind - kind % 9
+    return any(pre[k] for k in range(max(base, kind - 2), min(base + 9, kind + 3)))

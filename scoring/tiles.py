@@ -1,0 +1,128 @@
+"""Tiles and the MPSZ notation.
+
+Playing tiles are numbered 0-30: 万 ``1m``-``9m`` are 0-8, 饼 ``1p``-``9p`` 9-17,
+条 ``1s``-``9s`` 18-26 and the winds 东南西北 ``1z``-``4z`` 27-30. 中发白
+(``7z`` ``6z`` ``5z``) are flowers here and never part of a hand, like 春夏秋冬梅兰竹菊
+(``1f``-``8f``); flowers keep their codes as strings.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+
+from .errors import ScoringError
+
+SUITS = "mps"
+NUM_KINDS = 31
+WINDS = range(27, 31)
+FLOWER_CODES = ("1f", "2f", "3f", "4f", "5f", "6f", "7f", "8f", "5z", "6z", "7z")
+#: how many copies of each flower tile the 144-tile set holds
+FLOWER_COPIES = {code: (4 if code.endswith("z") else 1) for code in FLOWER_CODES}
+#: 一门花: the complete sets of flowers (花杠)
+FLOWER_SETS: tuple[tuple[str, ...], ...] = (
+    ("7z",) * 4,
+    ("6z",) * 4,
+    ("5z",) * 4,
+    ("1f", "2f", "3f", "4f"),
+    ("5f", "6f", "7f", "8f"),
+)
+
+_NUMERALS = "一二三四五六七八九"
+_SUIT_NAMES = {"m": "万", "p": "饼", "s": "条"}
+_WIND_NAMES = "东南西北"
+_FLOWER_NAMES = {
+    "1f": "春", "2f": "夏", "3f": "秋", "4f": "冬",
+    "5f": "梅", "6f": "兰", "7f": "竹", "8f": "菊",
+    "5z": "白板", "6z": "发财", "7z": "红中",
+}  # fmt: skip
+_GROUP = re.compile(r"([0-9]+)([mpszf])")
+
+
+def kind_of(code: str) -> int:
+    """The kind number of a playing tile code (``"5p"`` → 13); KeyError if none."""
+    return _KIND[code]
+
+
+def code_of(kind: int) -> str:
+    """The MPSZ code of a playing tile kind (13 → ``"5p"``)."""
+    return _CODES[kind]
+
+
+def suit_of(kind: int) -> int:
+    """0 万, 1 饼, 2 条, 3 winds."""
+    return kind // 9 if kind < 27 else 3
+
+
+def is_wind(kind: int) -> bool:
+    return kind >= 27
+
+
+def split(text: str) -> list[str]:
+    """Split MPSZ notation into tile codes without judging them.
+
+    ``"123m55p"`` → ``["1m", "2m", "3m", "5p", "5p"]``. Spaces are ignored.
+    Raises ValueError with the offending text when the notation itself is broken.
+    """
+    text = "".join(text.split())
+    out: list[str] = []
+    pos = 0
+    for match in _GROUP.finditer(text):
+        if match.start() != pos:
+            raise ValueError(text[pos : match.start()] or text[pos:])
+        out.extend(digit + match.group(2) for digit in match.group(1))
+        pos = match.end()
+    if pos != len(text):
+        raise ValueError(text[pos:])
+    return out
+
+
+def parse(text: str) -> list[str]:
+    """Parse MPSZ notation into validated codes (playing tiles or flowers)."""
+    try:
+        codes = split(text)
+    except ValueError as exc:
+        raise ScoringError(f"unknown tile {str(exc)!r}", zh=f"无法识别的牌 “{exc}”") from None
+    for code in codes:
+        if code not in _KIND and code not in FLOWER_COPIES:
+            raise ScoringError(f"unknown tile {code!r}", zh=f"无法识别的牌 “{code}”")
+    return codes
+
+
+def format(codes: Iterable[str]) -> str:  # noqa: A001 - the notation's own verb
+    """Join tile codes into sorted MPSZ notation (``["5p", "1m"]`` → ``"1m5p"``)."""
+    groups: dict[str, list[str]] = {}
+    for code in codes:
+        groups.setdefault(code[1], []).append(code[0])
+    return "".join(
+        "".join(sorted(groups[suit])) + suit for suit in "mpszf" if suit in groups
+    )
+
+
+def name(code: str) -> str:
+    """The Chinese name of a tile code (``"5p"`` → 五饼, ``"7z"`` → 红中)."""
+    if code in _FLOWER_NAMES:
+        return _FLOWER_NAMES[code]
+    kind = _KIND[code]
+    if kind >= 27:
+        return _WIND_NAMES[kind - 27] + "风"
+    return _NUMERALS[kind % 9] + _SUIT_NAMES[code[1]]
+
+
+def flower_sets(flowers: Iterable[str]) -> int:
+    """How many complete sets of flowers (花杠) a player's flower tiles hold."""
+    held: dict[str, int] = {}
+    for code in flowers:
+        held[code] = held.get(code, 0) + 1
+    count = 0
+    for group in FLOWER_SETS:
+        need: dict[str, int] = {}
+        for code in group:
+            need[code] = need.get(code, 0) + 1
+        if all(held.get(code, 0) >= n for code, n in need.items()):
+            count += 1
+    return count
+
+
+_CODES = [f"{n}{s}" for s in SUITS for n in range(1, 10)] + [f"{n}z" for n in range(1, 5)]
+_KIND = {code: kind for kind, code in enumerate(_CODES)}
