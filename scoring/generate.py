@@ -1,0 +1,342 @@
+"""Random legal hand records, for property tests and the benchmark.
+
+``random_hand`` deals one hand record (HAND_RECORD.md, tiles mode) from a real
+144-tile wall: 4 copies of each playing tile (``1m``-``9m``, ``1p``-``9p``,
+``1s``-``9s``, the winds ``1z``-``4z``) and the 20 flower tiles (春夏秋冬梅兰竹菊
+``1f``-``8f`` once each, 白发中 ``5z`` ``6z`` ``7z`` four each). Every tile it puts
+in a record is taken out of that wall, so no kind ever exceeds its copies.
+
+The records are legal, i.e. ``scoring.score`` must accept every one of them:
+- a winning hand is four sets and a pair (0-4 of the sets declared as pongs or
+  kongs) or seven pairs (a four-of-a-kind counting as two pairs);
+- every kong meld of the winner has its own ``kongs`` entry, and every
+  complete set of flowers (一门花) the winner holds has its flower kong;
+- 南京: a hand that is not 门清 and has no big hand needs 4 hard flowers (硬花),
+  so a winner with any declared set always gets at least 4 (kongs included,
+  since ``nanjing-classic``'s 门清 admits no kong at all);
+- 工地 (``jiangsu-worksite``): a win needs T >= 5, so every winner gets at least
+  5 flower tiles (1 花 each) and a hand is never ``doubled``.
+
+Only the standard library is used, and only the ``random.Random`` passed in, so
+a seed always gives the same records.
+
+The wall never runs dry while a hand is dealt: the winner comes first and takes
+at most 18 playing tiles, and even a one-suit hand (36 tiles) keeps a kind of
+three (or an untouched kind of four, or a pair) for each next set, since
+spoiling all nine kinds would take more tiles than the sets dealt before. The
+kongs of the other seats come last and are only added while the wall has them.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+__all__ = ["random_hand", "random_hands"]
+
+SEATS = ("E", "S", "W", "N")
+SUITS = "mps"
+WINDS = ("1z", "2z", "3z", "4z")
+#: the 31 playing tile kinds, in MPSZ order
+PLAYING = tuple(f"{n}{s}" for s in SUITS for n in range(1, 10)) + WINDS
+#: the 20 flower tiles of the wall: 春夏秋冬梅兰竹菊 once, 白发中 four times each
+FLOWER_WALL = tuple(f"{n}f" for n in range(1, 9)) + ("5z",) * 4 + ("6z",) * 4 + ("7z",) * 4
+#: 一门花: the complete sets of flowers, each a flower kong (花杠)
+FLOWER_SETS: tuple[tuple[str, ...], ...] = (
+    ("5z",) * 4,
+    ("6z",) * 4,
+    ("7z",) * 4,
+    ("1f", "2f", "3f", "4f"),
+    ("5f", "6f", "7f", "8f"),
+)
+#: every run (顺子) of each suit, as its three tiles
+RUNS = {
+    suit: tuple((f"{n}{suit}", f"{n + 1}{suit}", f"{n + 2}{suit}") for n in range(1, 8))
+    for suit in SUITS
+}
+_ALL_RUNS = RUNS["m"] + RUNS["p"] + RUNS["s"]
+_ORDER = {suit: i for i, suit in enumerate("mpszf")}
+
+Hand = dict[str, Any]
+
+
+class _Wall:
+    """The tiles not yet dealt: a count per playing kind and the flower tiles left."""
+
+    def __init__(self) -> None:
+        self.count = dict.fromkeys(PLAYING, 4)
+        self.flowers = list(FLOWER_WALL)
+
+    def take(self, code: str, n: int = 1) -> list[str]:
+        """Take ``n`` copies of a playing tile (the caller checked they are there)."""
+        self.count[code] -= n
+        return [code] * n
+
+    def take_flowers(self, codes: list[str]) -> None:
+        """Take flower tiles out of the wall (the caller checked they are there)."""
+        for code in codes:
+            self.flowers.remove(code)
+
+    def kinds(self, allowed: tuple[str, ...], at_least: int) -> list[str]:
+        """The allowed kinds with at least ``at_least`` copies left."""
+        return [code for code in allowed if self.count[code] >= at_least]
+
+    def runs(self, candidates: tuple[tuple[str, str, str], ...]) -> list[tuple[str, str, str]]:
+        """The candidate runs (顺子) whose three tiles are all still in the wall."""
+        count = self.count
+        return [run for run in candidates if count[run[0]] and count[run[1]] and count[run[2]]]
+
+    def complete_flower_sets(self) -> list[tuple[str, ...]]:
+        """The flower sets whose tiles are all still in the wall."""
+        return [group for group in FLOWER_SETS if _holds(self.flowers, group)]
+
+
+def _holds(tiles: list[str], group: tuple[str, ...]) -> bool:
+    """Whether ``tiles`` contain every tile of ``group`` (with multiplicity)."""
+    return all(tiles.count(code) >= group.count(code) for code in set(group))
+
+
+def flower_set_count(flowers: list[str]) -> int:
+    """How many complete sets of flowers (花杠) the flower tiles hold."""
+    return sum(_holds(flowers, group) for group in FLOWER_SETS)
+
+
+def mpsz(codes: list[str], *, keep_order: bool = False) -> str:
+    """Write tile codes in MPSZ notation.
+
+    Sorted (``["5p", "1m", "2m"]`` → ``"12m5p"``) unless ``keep_order``, which
+    writes them as given, grouping only neighbours of one suit (``"5p12m"``).
+    """
+    if not keep_order:
+        codes = sorted(codes, key=lambda c: (_ORDER[c[1]], c[0]))
+    out: list[str] = []
+    for i, code in enumerate(codes):
+        out.append(code[0])
+        if i + 1 == len(codes) or codes[i + 1][1] != code[1]:
+            out.append(code[1])
+    return "".join(out)
+
+
+class _Kinds:
+    """The tile kinds a hand may use, and the runs made of them."""
+
+    def __init__(self, kinds: tuple[str, ...], runs: tuple[tuple[str, str, str], ...]) -> None:
+        self.kinds = kinds
+        self.runs = runs
+
+
+_ANY = _Kinds(PLAYING, _ALL_RUNS)
+_ONE_SUIT = {suit: _Kinds(tuple(f"{n}{suit}" for n in range(1, 10)), RUNS[suit]) for suit in SUITS}
+_ONE_SUIT_WINDS = {suit: _Kinds(_ONE_SUIT[suit].kinds + WINDS, RUNS[suit]) for suit in SUITS}
+
+
+def _allowed_kinds(rng: random.Random) -> _Kinds:
+    """The kinds a hand may use: all, or (about 15 %) one suit, with or without winds."""
+    roll = rng.random()
+    if roll >= 0.15:
+        return _ANY
+    suit = rng.choice(SUITS)
+    return _ONE_SUIT[suit] if roll < 0.07 else _ONE_SUIT_WINDS[suit]
+
+
+def _pick_triplet_kind(
+    rng: random.Random, wall: _Wall, allowed: tuple[str, ...], at_least: int
+) -> str:
+    """A kind for a pong, kong or triplet, favouring winds (风碰 / 风杠) now and then."""
+    kinds = wall.kinds(allowed, at_least)
+    winds = [code for code in kinds if code[1] == "z"]
+    if winds and rng.random() < 0.25:
+        return rng.choice(winds)
+    return rng.choice(kinds)
+
+
+def _meld(rng: random.Random, wall: _Wall, allowed: _Kinds, seat: str) -> Hand:
+    """One declared set: a pong (60 %) or an exposed, concealed or upgraded kong."""
+    others = [s for s in SEATS if s != seat]
+    if rng.random() < 0.6:
+        code = _pick_triplet_kind(rng, wall, allowed.kinds, 3)
+        wall.take(code, 3)
+        return {"type": "pong", "tile": code, "from": rng.choice(others), "upgraded": False}
+    code = _pick_triplet_kind(rng, wall, allowed.kinds, 4)
+    wall.take(code, 4)
+    kind = rng.choice(("exposed", "concealed", "upgraded"))
+    feeder = None if kind == "concealed" else rng.choice(others)
+    return {"type": "kong", "tile": code, "from": feeder, "upgraded": kind == "upgraded"}
+
+
+def _concealed_set(rng: random.Random, wall: _Wall, allowed: _Kinds) -> list[str]:
+    """One concealed set: a run (about 60 %) or a triplet."""
+    if rng.random() < 0.6:
+        runs = wall.runs(allowed.runs)
+        if runs:
+            run = rng.choice(runs)
+            for code in run:
+                wall.take(code)
+            return list(run)
+    return wall.take(_pick_triplet_kind(rng, wall, allowed.kinds, 3), 3)
+
+
+def _standard(
+    rng: random.Random, wall: _Wall, allowed: _Kinds, seat: str
+) -> tuple[list[str], list[Hand]]:
+    """Four sets and a pair: (concealed tiles, melds)."""
+    n_melds = rng.choices(range(5), weights=(40, 22, 16, 11, 11))[0]
+    melds = [_meld(rng, wall, allowed, seat) for _ in range(n_melds)]
+    concealed: list[str] = []
+    for _ in range(4 - n_melds):
+        concealed += _concealed_set(rng, wall, allowed)
+    concealed += wall.take(rng.choice(wall.kinds(allowed.kinds, 2)), 2)
+    return concealed, melds
+
+
+def _seven_pairs(rng: random.Random, wall: _Wall, allowed: _Kinds) -> list[str]:
+    """Seven pairs, now and then with one to three four-of-a-kinds counted as two pairs."""
+    quads = rng.choices(range(4), weights=(60, 25, 10, 5))[0]
+    concealed: list[str] = []
+    used: list[str] = []
+    for size, times in ((4, quads), (2, 7 - 2 * quads)):
+        for _ in range(times):
+            code = rng.choice([c for c in wall.kinds(allowed.kinds, size) if c not in used])
+            used.append(code)
+            concealed += wall.take(code, size)
+    return concealed
+
+
+def _flowers(rng: random.Random, wall: _Wall, least: int) -> list[str]:
+    """A random handful (0-10) of flower tiles, at least ``least``; some hold a set."""
+    if rng.random() < 0.35 and least == 0:
+        return []
+    flowers: list[str] = []
+    if rng.random() < 0.12:
+        flowers += rng.choice(wall.complete_flower_sets())
+        wall.take_flowers(flowers)
+    n = rng.randint(max(least, len(flowers), 1), 10) - len(flowers)
+    extra = rng.sample(wall.flowers, n)
+    wall.take_flowers(extra)
+    return flowers + extra
+
+
+def _kong_entry(seat: str, kind: str, feeder: str | None) -> Hand:
+    return {"seat": seat, "type": kind, "from": feeder, "robbed": False}
+
+
+def _meld_kong_entry(seat: str, meld: Hand) -> Hand:
+    """The ``kongs`` entry that a winner's kong meld needs."""
+    if meld["from"] is None:
+        kind = "concealed"
+    else:
+        kind = "upgraded" if meld["upgraded"] else "exposed"
+    return _kong_entry(seat, kind, meld["from"])
+
+
+def _other_kongs(rng: random.Random, wall: _Wall, seats: list[str]) -> list[Hand]:
+    """Kongs and flower kongs of seats that did not win (their tiles leave the wall)."""
+    out: list[Hand] = []
+    for _ in range(rng.choice((1, 1, 1, 2, 3))):
+        seat = rng.choice(seats)
+        others = [s for s in SEATS if s != seat]
+        kind = rng.choice(("exposed", "concealed", "upgraded", "flower"))
+        if kind == "flower":
+            sets = wall.complete_flower_sets()
+            if sets:
+                wall.take_flowers(list(rng.choice(sets)))
+                out.append(_kong_entry(seat, "flower", None))
+            continue
+        kinds = wall.kinds(PLAYING, 4)
+        if kinds:
+            wall.take(rng.choice(kinds), 4)
+            out.append(_kong_entry(seat, kind, None if kind == "concealed" else rng.choice(others)))
+    return out
+
+
+def _win(rng: random.Random, wall: _Wall, seat: str, worksite: bool) -> tuple[Hand, list[Hand]]:
+    """One winner's entry in ``wins`` and the ``kongs`` entries it needs."""
+    allowed = _allowed_kinds(rng)
+    melds: list[Hand] = []
+    if rng.random() < 0.12:
+        concealed = _seven_pairs(rng, wall, allowed)
+    else:
+        concealed, melds = _standard(rng, wall, allowed, seat)
+    least = 5 if worksite else (4 if melds else 0)
+    flowers = _flowers(rng, wall, least)
+    winning_tile = rng.choice(concealed)
+    others = [s for s in SEATS if s != seat]
+    discarder = rng.choice(others) if rng.random() < 0.6 else None
+    liable = None
+    flags: list[str] = []
+    kong_melds = [m for m in melds if m["type"] == "kong"]
+    if discarder is None and flowers and rng.random() < 0.15:
+        flags.append("after_flower")
+    if discarder is None and kong_melds and rng.random() < 0.3:
+        flags.append("after_kong")
+        # the replacement tile came after the last kong declared
+        last = rng.choice(kong_melds)
+        melds.remove(last)
+        melds.append(last)
+        exposed = last["from"] is not None and not last["upgraded"]
+        if exposed and not worksite and rng.random() < 0.5:
+            liable = last["from"]  # 大杠开花 on an exposed kong: the feeder pays (包牌)
+    kongs = [_meld_kong_entry(seat, m) for m in melds if m["type"] == "kong"]
+    kongs += [_kong_entry(seat, "flower", None) for _ in range(flower_set_count(flowers))]
+    roll = rng.random()
+    if roll < 0.25:
+        rng.shuffle(concealed)
+        text = mpsz(concealed, keep_order=True)
+    elif roll < 0.35:
+        rng.shuffle(concealed)
+        text = "".join(concealed)
+    else:
+        text = mpsz(concealed)
+    entry: Hand = {
+        "seat": seat,
+        "discarder": discarder,
+        "liable": liable,
+        "concealed": text,
+        "melds": melds,
+        "winning_tile": winning_tile,
+        "flowers": mpsz(flowers, keep_order=rng.random() < 0.2),
+        "flags": flags,
+    }
+    return entry, kongs
+
+
+def random_hand(rng: random.Random, ruleset: str = "nanjing") -> Hand:
+    """A random legal hand record (tiles mode) for ``ruleset``.
+
+    About 5 % are drawn hands (``wins: []``). A ruleset id starting with
+    ``jiangsu`` is dealt as 工地 (at least 5 flowers, never doubled); any other as
+    南京 (at least 4 flowers whenever the winner declared a set).
+    """
+    worksite = ruleset.startswith("jiangsu")
+    wall = _Wall()
+    wins: list[Hand] = []
+    kongs: list[Hand] = []
+    winner = None
+    if rng.random() >= 0.05:
+        winner = rng.choice(SEATS)
+        entry, kongs = _win(rng, wall, winner, worksite)
+        wins.append(entry)
+    if rng.random() < 0.3:
+        losers = [s for s in SEATS if s != winner]
+        kongs += _other_kongs(rng, wall, losers)
+    penalties = [
+        {"type": rng.choice(("follow", "four_discards")), "seat": rng.choice(SEATS)}
+        for _ in range(rng.choices((0, 1, 2), weights=(85, 12, 3))[0])
+    ]
+    return {
+        "format": "mahjong-hand/1",
+        "ruleset": ruleset,
+        "dealer": rng.choice(SEATS),
+        "doubled": not worksite and rng.random() < 0.3,
+        "wins": wins,
+        "kongs": kongs,
+        "penalties": penalties,
+        "false_wins": [],
+        "dead_hands": [],
+    }
+
+
+def random_hands(seed: int, n: int, ruleset: str = "nanjing") -> list[Hand]:
+    """``n`` random legal hand records, the same ones for the same ``seed``."""
+    rng = random.Random(seed)
+    return [random_hand(rng, ruleset) for _ in range(n)]
