@@ -236,4 +236,6 @@ LOGGING = {
     "disable_existing_loggers": False,
     "handlers": {"console": {"class": "logging.StreamHandler"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
+    # Django's own "django" logger prints to the console too: stop it printing twice.
+    "loggers": {"django": {"handlers": ["console"], "level": "INFO", "propagate": False}},
 }
