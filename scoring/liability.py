@@ -1,0 +1,66 @@
+"""包牌 helpers: from the melds and who fed them, propose the liable seat.
+
+``score`` takes ``liable`` as recorded; these helpers let the entry page propose
+it, so the recorder only confirms.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Mapping, Sequence
+from typing import Any
+
+from . import tiles
+
+
+def kuaizhao_liable(melds: Iterable[Mapping[str, Any]]) -> str | None:
+    """快照: the seat that fed three mouths, counting the holder's concealed kongs.
+
+    Three pongs/kongs fed by L; two fed by L plus a concealed kong; or two concealed
+    kongs plus one fed by L (in any order). ``melds`` in the contract's form.
+    """
+    fed: Counter[str] = Counter()
+    concealed = 0
+    for meld in melds:
+        if meld.get("from") is None:
+            concealed += meld.get("type") == "kong"
+        else:
+            fed[meld["from"]] += 1
+    for seat, count in fed.most_common():
+        if count + concealed >= 3:
+            return seat
+    return None
+
+
+def _one_suit(melds: Sequence[Mapping[str, Any]]) -> bool:
+    kinds = [tiles.kind_of(m["tile"]) for m in melds]
+    return all(k < 27 for k in kinds) and len({tiles.suit_of(k) for k in kinds}) == 1
+
+
+def propose_liable(
+    win: Mapping[str, Any], kongs: Sequence[Mapping[str, Any]] = ()
+) -> tuple[str | None, str]:
+    """The seat that should pay as 包牌 for this win, and why (a code), or (None, "").
+
+    - ``robbing_kong``: 抢杠, the seat whose kong was robbed;
+    - ``kuaizhao``: a 快照 feeder (for a 快照 instant win, judged on the sets before
+      the last one; otherwise on all the winner's sets);
+    - ``qingyise_fourth``: three mouths showing 清一色, the feeder of the fourth;
+    - ``dagang_kaihua``: 大杠开花 on an exposed kong, the seat that fed it.
+    """
+    flags = set(win.get("flags") or ())
+    melds = list(win.get("melds") or ())
+    if "robbing_kong" in flags:
+        robbed = [k["seat"] for k in kongs if k.get("robbed")]
+        return (robbed[0], "robbing_kong") if robbed else (None, "")
+    before = melds[:-1] if "kuaizhao" in flags else melds
+    seat = kuaizhao_liable(before)
+    if seat is not None and seat != win.get("seat"):
+        return seat, "kuaizhao"
+    if len(melds) == 4 and _one_suit(melds[:3]) and melds[3].get("from") and _one_suit(melds):
+        return melds[3]["from"], "qingyise_fourth"
+    if "after_kong" in flags:
+        last = [m for m in melds if m.get("type") == "kong"]
+        if last and last[-1].get("from"):
+            return last[-1]["from"], "dagang_kaihua"
+    return None, ""

@@ -1,0 +1,235 @@
+"""南京麻将: the decisions of RULES.md ("Edge cases decided") and of this package,
+each with a worked example. The rows of the tables are in test_worked_nanjing.py."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from scoring import ScoringError, analyze, score
+
+from .builders import hand, kong, one, pong, win
+
+CONTRACT = Path(__file__).resolve().parents[2].parent / "shared" / "HAND_RECORD.md"
+
+
+def test_the_contract_worked_example_reproduces_exactly() -> None:
+    if not CONTRACT.exists():  # pragma: no cover - shared/ sits beside every checkout here
+        pytest.skip("../shared/HAND_RECORD.md is not beside this checkout")
+    blocks = re.findall(r"```json\n(.*?)```", CONTRACT.read_text(encoding="utf-8"), re.S)
+    expected = json.loads(blocks[1])
+    result = score(json.loads(blocks[0]))
+    result.pop("ruleset_version")
+    assert result == expected
+
+
+def test_the_example_by_value() -> None:
+    # 2 × (4 H + 独占 + 缺一) + 跑20 + 门清 20 = 52
+    result = score(hand(win(discarder="E")))
+    assert result["wins"][0]["value"] == 52
+    assert result["net"] == {"E": -52, "S": 52, "W": 0, "N": 0}
+
+
+def test_yajue_needs_the_single_wait() -> None:
+    # ponged 3m; 24m waits only 3m (closed): 压绝 40 replaces the 压档 flower
+    single = one(hand(win(concealed="24m567p789p99s3m", winning_tile="3m",
+                          melds=[pong("3m", "W")], discarder="N")))
+    assert "yajue" in single["features"] and "yadang" not in single["features"]
+    # 45m waits 3m or 6m: no single wait, no 压绝
+    double = one(hand(win(concealed="45m567p789p99s6m", winning_tile="6m",
+                          melds=[pong("3m", "W")], discarder="N")))
+    assert "yajue" not in double["features"]
+
+
+def test_yajue_also_replaces_bianzhi() -> None:
+    # ponged 3m; 12m waits only 3m (edge)
+    result = one(hand(win(concealed="12m567p789p99s3m", winning_tile="3m",
+                          melds=[pong("3m", "W")], discarder="N")))
+    assert "yajue" in result["features"] and "bianzhi" not in result["features"]
+
+
+def test_quanqiu_dudiao_counts_concealed_kongs_as_declared_sets() -> None:
+    record = hand(
+        win(concealed="5p5p", winning_tile="5p", discarder="N",
+            melds=[kong("1m"), pong("2s", "W"), pong("3s", "W"), pong("4s", "N")]),
+        kongs=[{"seat": "S", "type": "concealed", "from": None}],
+    )  # fmt: skip
+    result = one(record)
+    assert {"quanqiu_dudiao", "duiduihu", "duzhan"} <= set(result["features"])
+
+
+def test_seven_pairs_can_be_qingyise() -> None:
+    result = one(hand(win(concealed="11223355667799m", winning_tile="9m", flowers="")))
+    assert {"qidui", "qingyise", "queyi"} <= set(result["features"])
+    assert "menqing" not in result["features"]
+
+
+def test_a_hand_of_winds_only_gets_no_colour_and_no_queyi() -> None:
+    result = one(hand(win(concealed="11112222333344z", winning_tile="4z", flowers="1f")))
+    assert "chaochaohaohua_qidui" in result["features"]
+    assert not {"hunyise", "qingyise", "queyi"} & set(result["features"])
+
+
+def test_shuang_qidui_is_judged_on_the_seven_pair_reading() -> None:
+    # 111m + 1m wins: as seven pairs the single wait was the fourth 1m; a standard
+    # reading (111 123 ...) has other waits, which does not matter
+    record = hand(win(concealed="11112233m445566p", winning_tile="1m", flowers="1f"),
+                  ruleset="nanjing-classic")
+    result = one(record)
+    assert "shuang_qidui" in result["features"] and "qidui" not in result["features"]
+
+
+def test_a_four_held_before_the_win_is_not_shuang_qidui() -> None:
+    record = hand(win(concealed="11112233m445566p", winning_tile="6p", flowers="1f"),
+                  ruleset="nanjing-classic")
+    assert "qidui" in one(record)["features"]
+
+
+def test_classic_kuaizhao_discard_pays_only_the_duiduihu_value() -> None:
+    # S has three mouths from W (快照); N deals in. H = 4, 缺一 → S = 1; the hand is
+    # 清一色 对对胡: 2 × 5 + 20 + 60 + 40 = 130, but W pays 2 × 5 + 20 + 40 = 70
+    record = hand(
+        win(concealed="11m555m", winning_tile="5m", discarder="N", liable="W",
+            melds=[pong("2m", "W"), pong("3m", "W"), pong("4m", "W")]),
+        ruleset="nanjing-classic",
+    )  # fmt: skip
+    result = score(record)
+    value = result["wins"][0]["value"]
+    share = 2 * (4 + 1) + 20 + 40
+    assert value == 130 and share == 70
+    assert result["payments"] == [{"from": "W", "to": "S", "amount": share, "reason": "win"}]
+
+
+def test_classic_kuaizhao_discard_share_is_doubled_with_the_hand() -> None:
+    record = hand(
+        win(concealed="11m555m", winning_tile="5m", discarder="N", liable="W",
+            melds=[pong("2m", "W"), pong("3m", "W"), pong("4m", "W")]),
+        ruleset="nanjing-classic", doubled=True,
+    )  # fmt: skip
+    assert score(record)["payments"][0]["amount"] == 2 * (2 * (4 + 1) + 20 + 40)
+
+
+def test_nanjing_kuaizhao_discard_pays_the_full_value() -> None:
+    record = hand(
+        win(concealed="11m555m", winning_tile="5m", discarder="N", liable="W",
+            melds=[pong("2m", "W"), pong("3m", "W"), pong("4m", "W")]),
+    )  # fmt: skip
+    result = score(record)
+    assert result["payments"][0]["amount"] == result["wins"][0]["value"]
+
+
+def test_a_robbing_win_needs_liable_and_counts_as_self_drawn() -> None:
+    record = hand(
+        win(concealed="234m567m999m111p5p2m"[:0] + "234m567m999m11p55p"[:0] + "2m3m4m567m999m111p55p",
+            winning_tile="2m", liable="E", flags=["robbing_kong"]),
+        kongs=[{"seat": "E", "type": "upgraded", "from": "N", "robbed": True}],
+    )  # fmt: skip
+    result = score(record)
+    value = result["wins"][0]["value"]
+    assert result["net"] == {"E": -3 * value, "S": 3 * value, "W": 0, "N": 0}
+    assert all(p["reason"] == "win" for p in result["payments"])  # the robbed kong earns nothing
+
+
+def test_flags_a_ruleset_does_not_use_are_accepted_and_score_nothing() -> None:
+    plain = one(hand(win(discarder="E")))
+    record = hand(win(discarder="E", flags=["kong_discard"]),
+                  kongs=[{"seat": "E", "type": "concealed", "from": None}])
+    assert one(record)["value"] == plain["value"]
+
+
+def test_after_flower_and_after_kong_together_count_both() -> None:
+    record = hand(
+        win(concealed="234m567m111p55p", melds=[kong("9m")], flags=["after_flower", "after_kong"]),
+        kongs=[{"seat": "S", "type": "concealed", "from": None}],
+    )
+    assert {"xiaogang_kaihua", "dagang_kaihua"} <= set(one(record)["features"])
+
+
+def test_dagang_kaihua_counts_once_whatever_the_kong_chain() -> None:
+    base = hand(win(concealed="234m567m55p", melds=[kong("9m"), kong("1p")], flags=["after_kong"]),
+                kongs=[{"seat": "S", "type": "concealed", "from": None}] * 2)
+    chained = json.loads(json.dumps(base))
+    chained["wins"][0]["kong_chain"] = 2
+    assert one(chained)["value"] == one(base)["value"]
+
+
+def test_after_kong_may_follow_a_flower_kong() -> None:
+    record = hand(win(flowers="1234f", flags=["after_kong"]),
+                  kongs=[{"seat": "S", "type": "flower", "from": None}])
+    assert "dagang_kaihua" in one(record)["features"]
+
+
+def test_kuaizhao_counts_sets_only() -> None:
+    # three mouths fed by W, the fourth from N: instant win, paid by W as self-drawn
+    record = hand(win(concealed="5p", winning_tile="1z", liable="W", flags=["kuaizhao"],
+                      melds=[pong("2m", "W"), pong("3m", "W"), pong("4m", "W"), pong("1z", "N")]))
+    result = score(record)
+    features = result["wins"][0]["features"]
+    # 2 × (4 H + 风碰 + 缺一) + 20 + 对对胡 40 + 全球独钓 60 + 混一色 40 = 172
+    assert features == ["feng_peng", "queyi", "hunyise", "duiduihu", "quanqiu_dudiao"]
+    assert result["wins"][0]["value"] == 172
+    assert result["net"] == {"E": 0, "S": 3 * 172, "W": -3 * 172, "N": 0}
+
+
+def test_wait_flowers_need_a_single_wait() -> None:
+    # 23m wins 1m or 4m: no flower
+    result = one(hand(win(concealed="123m567p789p11s999s", winning_tile="1m", discarder="E")))
+    assert not {"yadang", "bianzhi", "duzhan"} & set(result["features"])
+
+
+def test_the_interpretation_worth_most_is_taken() -> None:
+    # 112233m as seven pairs (80) beats 123m123m (门清 20): 七对 wins
+    result = one(hand(win(concealed="112233m445566p77s", winning_tile="7s")))
+    assert "qidui" in result["features"]
+
+
+def test_tiles_contradicting_a_ticked_feature_are_refused() -> None:
+    record = hand(win(discarder="E", features=["qingyise"]))
+    with pytest.raises(ScoringError) as info:
+        score(record)
+    assert info.value.field == "wins[0].features" and "清一色" in info.value.zh
+
+
+def test_ticked_features_the_tiles_confirm_are_accepted() -> None:
+    assert one(hand(win(discarder="E", features=["menqing", "duzhan"])))["value"] == 52
+
+
+def test_a_soft_flower_count_the_tiles_contradict_is_refused() -> None:
+    with pytest.raises(ScoringError, match="soft flowers"):
+        score(hand(win(discarder="E", soft_flowers=3)))
+    assert one(hand(win(discarder="E", soft_flowers=2)))["value"] == 52
+
+
+def test_hard_flowers_must_agree_with_the_flower_tiles() -> None:
+    with pytest.raises(ScoringError, match="hard_flowers"):
+        score(hand(win(discarder="E", hard_flowers=5)))
+
+
+def test_analyze_accepts_a_hand_with_the_win_already_in_it() -> None:
+    assert analyze("123m456p789s11z555s", win="5s")["waits"] == ["5s", "1z"]
+    assert analyze("123m456p789s11z555s")["shape"] == "standard"
+
+
+def test_analyze_takes_melds_and_flowers() -> None:
+    result = analyze("456p789s11z55s", win="5s", melds=[{"type": "pong", "tile": "1m", "from": "E"}], flowers="1f")
+    assert "menqing" not in result["features"]
+    assert result["breakdown"][0] == {"code": "hard_flowers", "label": "硬花 ×1", "points": 2}
+
+
+@pytest.mark.parametrize(
+    ("tiles", "kw", "message"),
+    [
+        ("123m456p789s11z5s", {}, "12 tiles"),
+        ("123m456p789s11z555s", {"win": "6s"}, "not in the hand"),
+        ("123m456p789s11z557s", {}, "not a winning hand"),
+        ("123m456p789s11z5s7z", {"win": "5s"}, "flower tile"),
+        ("11111m456p789s11z", {"win": "1z"}, "more than four"),
+        ("1m456p789s11z", {"win": "1m", "melds": [{"tile": "1m"}, {"tile": "2m"}, {"tile": "3m"}][:0] + [{"type": "kong", "tile": "1m"}, {"tile": "2m"}, {"tile": "3m"}][:1] + [{"tile": "5m"}][:0]}, "tiles"),
+    ],
+)
+def test_analyze_refuses_bad_tiles(tiles: str, kw: dict, message: str) -> None:
+    with pytest.raises(ScoringError, match=message):
+        analyze(tiles, **kw)
