@@ -28,7 +28,9 @@ def _load(text: str) -> Any:
     try:
         return json.loads(text)
     except json.JSONDecodeError as exc:
-        raise ScoringError(f"invalid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}") from None
+        raise ScoringError(
+            f"invalid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+        ) from None
 
 
 def cmd_score(args: argparse.Namespace) -> int:
@@ -50,9 +52,14 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 
 def cmd_analyze(args: argparse.Namespace) -> int:
-    melds = [json.loads(m) if m.startswith("{") else {"type": "pong", "tile": m, "from": "E"} for m in args.meld]
+    melds = [
+        json.loads(m) if m.startswith("{") else {"type": "pong", "tile": m, "from": "E"}
+        for m in args.meld
+    ]
     try:
-        result = analyze(args.tiles, win=args.win, ruleset=args.ruleset, melds=melds, flowers=args.flowers)
+        result = analyze(
+            args.tiles, win=args.win, ruleset=args.ruleset, melds=melds, flowers=args.flowers
+        )
     except ScoringError as exc:
         raise ScoringError(exc.message) from None
     _dump(result, sys.stdout)
@@ -70,18 +77,27 @@ def main(argv: list[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
             stream.reconfigure(encoding="utf-8")
-    parser = argparse.ArgumentParser(prog="python -m scoring", description="Mahjong hand scoring (HAND_RECORD.md).")
+    parser = argparse.ArgumentParser(
+        prog="python -m scoring", description="Mahjong hand scoring (HAND_RECORD.md)."
+    )
     sub = parser.add_subparsers(dest="command", required=True)
     p = sub.add_parser("score", help="score a hand record (JSON) and print the result")
     p.add_argument("file", nargs="?", help="hand.json, or - for standard input")
-    p.add_argument("--batch", metavar="FILE.jsonl", help="one hand a line in, one result a line out")
+    p.add_argument(
+        "--batch", metavar="FILE.jsonl", help="one hand a line in, one result a line out"
+    )
     p.set_defaults(run=cmd_score)
     p = sub.add_parser("analyze", help="shape, waits and features of a hand's tiles")
     p.add_argument("tiles", help="MPSZ tiles, e.g. 123m456p789s11z55s")
     p.add_argument("--win", help="the winning tile (added if the tiles are one short)")
     p.add_argument("--ruleset", default="nanjing", choices=rulesets.available())
     p.add_argument("--flowers", default="", help="flower tiles held, e.g. 1f5z")
-    p.add_argument("--meld", action="append", default=[], help="a declared set: a tile (a pong) or a meld as JSON")
+    p.add_argument(
+        "--meld",
+        action="append",
+        default=[],
+        help="a declared set: a tile (a pong) or a meld as JSON",
+    )
     p.set_defaults(run=cmd_analyze)
     p = sub.add_parser("explain", help="the breakdown of a hand in Chinese, for people")
     p.add_argument("file", help="hand.json, or - for standard input")

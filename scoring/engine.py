@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import nanjing, payments, rulesets, shape, tiles
+from . import nanjing, payments, rulesets, tiles
 from .errors import ScoringError
-from .record import SEATS, Hand, Meld, Win, next_seat, read_hand
+from .record import SEATS, Hand, Win, next_seat, read_hand, read_meld
 from .rulesets import Ruleset
 
 RESULT_FORMAT = "mahjong-result/1"
@@ -118,17 +118,10 @@ def analyze(
     codes = list(tiles.parse(hand_tiles))
     for code in codes:
         if code in tiles.FLOWER_COPIES:
-            raise ScoringError(f"flower tile {code!r} in the hand", field="tiles", zh="花牌不能在手牌中")
-    meld_objs = tuple(
-        Meld(
-            m.get("type", "pong"),
-            m["tile"],
-            tiles.kind_of(m["tile"]),
-            m.get("from"),
-            bool(m.get("upgraded", False)),
-        )
-        for m in melds or ()
-    )
+            raise ScoringError(
+                f"flower tile {code!r} in the hand", field="tiles", zh="花牌不能在手牌中"
+            )
+    meld_objs = tuple(read_meld(m, f"melds[{i}]", "") for i, m in enumerate(melds or ()))
     need = 14 - 3 * len(meld_objs)
     if win is not None and len(codes) == need - 1:
         codes.append(win)
@@ -140,7 +133,9 @@ def analyze(
         )
     win = win or codes[-1]
     if win not in codes:
-        raise ScoringError(f"winning tile {win!r} is not in the hand", field="win", zh="胡的牌不在手牌中")
+        raise ScoringError(
+            f"winning tile {win!r} is not in the hand", field="win", zh="胡的牌不在手牌中"
+        )
     flower_codes = tuple(tiles.parse(flowers))
     record = Win(
         index=0, seat="S", discarder=None, liable=None, concealed=tuple(codes), melds=meld_objs,
@@ -150,14 +145,18 @@ def analyze(
     counts = record.counts()
     for m in meld_objs:
         if counts[m.kind] + m.size > 4:
-            raise ScoringError(f"more than four copies of {m.tile!r}", field="tiles", zh="某张牌超过四张")
+            raise ScoringError(
+                f"more than four copies of {m.tile!r}", field="tiles", zh="某张牌超过四张"
+            )
     if max(counts) > 4:
         raise ScoringError("more than four copies of a tile", field="tiles", zh="某张牌超过四张")
     hand = Hand(ruleset, SEATS[0], False, (record,), (), (), (), (), None)
     readings, waits = nanjing._readings(record, hand, rules)
     if not readings:
         raise ScoringError("not a winning hand", field="tiles", zh="手牌不成胡")
-    best = max((nanjing._assemble(record, hand, rules, r, waits) for r in readings), key=lambda s: s.value)
+    best = max(
+        (nanjing._assemble(record, hand, rules, r, waits) for r in readings), key=lambda s: s.value
+    )
     return {
         "shape": best.shape,
         "waits": list(best.waits),
@@ -165,8 +164,3 @@ def analyze(
         "breakdown": [{"code": c, "label": label, "points": p} for c, label, p in best.lines],
         "value": best.value,
     }
-
-
-def decomposition_count(counts: tuple[int, ...]) -> int:
-    """How many standard readings the counts have (for tests and benchmarks)."""
-    return len(shape.decompositions(counts))

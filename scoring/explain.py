@@ -26,11 +26,16 @@ def explain(hand: dict[str, Any], result: dict[str, Any], ruleset_name: str) -> 
         lines.append(f"{seat[win['seat']]}家胡牌（{how}）：每份 {win['value']} 花")
         width = max(len(item["label"]) for item in win["breakdown"])
         for item in win["breakdown"]:
-            lines.append(f"　　{item['label']}{'　' * (width - len(item['label']))}　{item['points']:>5}")
+            lines.append(
+                f"　　{item['label']}{'　' * (width - len(item['label']))}　{item['points']:>5}"
+            )
     if result["payments"]:
         lines.append("付款：")
         for p in result["payments"]:
-            lines.append(f"　　{seat[p['from']]} → {seat[p['to']]}　{p['amount']} 花（{REASONS[p['reason']]}）")
+            lines.append(
+                f"　　{seat[p['from']]} → {seat[p['to']]}　"
+                f"{p['amount']} 花（{REASONS[p['reason']]}）"
+            )
     lines.append("合计：" + "　".join(f"{seat[s]} {result['net'][s]:+d}" for s in SEATS))
     if "left" in result:
         lines.append("园子余额：" + "　".join(f"{seat[s]} {result['left'][s]}" for s in SEATS))

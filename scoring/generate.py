@@ -20,11 +20,12 @@ The records are legal, i.e. ``scoring.score`` must accept every one of them:
 Only the standard library is used, and only the ``random.Random`` passed in, so
 a seed always gives the same records.
 
-The wall never runs dry while a hand is dealt: the winner comes first and takes
-at most 18 playing tiles, and even a one-suit hand (36 tiles) keeps a kind of
-three (or an untouched kind of four, or a pair) for each next set, since
-spoiling all nine kinds would take more tiles than the sets dealt before. The
-kongs of the other seats come last and are only added while the wall has them.
+The wall never runs dry while a hand is dealt: the winners come first and take
+at most 18 playing tiles each, and even a one-suit hand (36 tiles) keeps a kind
+of three (or an untouched kind of four, or a pair) for each next set, since
+spoiling all nine kinds would take more tiles than the sets dealt before it; a
+second winner on the same discard draws on all 31 kinds. The kongs of the other
+seats come last and are only added while the wall has them.
 """
 
 from __future__ import annotations
@@ -58,6 +59,8 @@ _ALL_RUNS = RUNS["m"] + RUNS["p"] + RUNS["s"]
 _ORDER = {suit: i for i, suit in enumerate("mpszf")}
 
 Hand = dict[str, Any]
+#: a set a hand must hold, out of the wall already: (tiles, whether it is the pair)
+Forced = tuple[list[str], bool]
 
 
 class _Wall:
@@ -177,16 +180,33 @@ def _concealed_set(rng: random.Random, wall: _Wall, allowed: _Kinds) -> list[str
 
 
 def _standard(
-    rng: random.Random, wall: _Wall, allowed: _Kinds, seat: str
+    rng: random.Random, wall: _Wall, allowed: _Kinds, seat: str, forced: Forced | None = None
 ) -> tuple[list[str], list[Hand]]:
-    """Four sets and a pair: (concealed tiles, melds)."""
-    n_melds = rng.choices(range(5), weights=(40, 22, 16, 11, 11))[0]
+    """Four sets and a pair: (concealed tiles, melds).
+
+    ``forced`` is a concealed set or the pair the hand must hold (already out
+    of the wall): a second winner's hand around the shared winning tile.
+    """
+    concealed, is_pair = forced if forced is not None else ([], False)
+    n_sets = 4 if is_pair or not concealed else 3
+    n_melds = rng.choices(range(n_sets + 1), weights=(40, 22, 16, 11, 11)[: n_sets + 1])[0]
     melds = [_meld(rng, wall, allowed, seat) for _ in range(n_melds)]
-    concealed: list[str] = []
-    for _ in range(4 - n_melds):
+    concealed = list(concealed)
+    for _ in range(n_sets - n_melds):
         concealed += _concealed_set(rng, wall, allowed)
-    concealed += wall.take(rng.choice(wall.kinds(allowed.kinds, 2)), 2)
+    if not is_pair:
+        concealed += wall.take(rng.choice(wall.kinds(allowed.kinds, 2)), 2)
     return concealed, melds
+
+
+def _sets_holding(wall: _Wall, tile: str) -> list[Forced]:
+    """The pairs, triplets and runs holding ``tile`` that the wall can still give."""
+    count = wall.count
+    options: list[Forced] = [([tile] * n, n == 2) for n in (2, 3) if count[tile] >= n]
+    options += [
+        (list(run), False) for run in _ALL_RUNS if tile in run and all(count[c] for c in run)
+    ]
+    return options
 
 
 def _seven_pairs(rng: random.Random, wall: _Wall, allowed: _Kinds) -> list[str]:
@@ -207,8 +227,8 @@ def _flowers(rng: random.Random, wall: _Wall, least: int) -> list[str]:
     if rng.random() < 0.35 and least == 0:
         return []
     flowers: list[str] = []
-    if rng.random() < 0.12:
-        flowers += rng.choice(wall.complete_flower_sets())
+    if rng.random() < 0.12 and (sets := wall.complete_flower_sets()):
+        flowers += rng.choice(sets)
         wall.take_flowers(flowers)
     n = rng.randint(max(least, len(flowers), 1), 10) - len(flowers)
     extra = rng.sample(wall.flowers, n)
@@ -249,19 +269,33 @@ def _other_kongs(rng: random.Random, wall: _Wall, seats: list[str]) -> list[Hand
     return out
 
 
-def _win(rng: random.Random, wall: _Wall, seat: str, worksite: bool) -> tuple[Hand, list[Hand]]:
-    """One winner's entry in ``wins`` and the ``kongs`` entries it needs."""
-    allowed = _allowed_kinds(rng)
+def _win(
+    rng: random.Random,
+    wall: _Wall,
+    seat: str,
+    worksite: bool,
+    shared: tuple[str, str, Forced] | None = None,
+) -> tuple[Hand, list[Hand]]:
+    """One winner's entry in ``wins`` and the ``kongs`` entries it needs.
+
+    ``shared`` (discarder, winning tile, a set holding it) deals a further
+    winner on the same discard (一炮多响): a standard hand of any kinds.
+    """
+    others = [s for s in SEATS if s != seat]
     melds: list[Hand] = []
-    if rng.random() < 0.12:
-        concealed = _seven_pairs(rng, wall, allowed)
+    if shared is not None:
+        discarder, winning_tile, forced = shared
+        concealed, melds = _standard(rng, wall, _ANY, seat, forced)
     else:
-        concealed, melds = _standard(rng, wall, allowed, seat)
+        allowed = _allowed_kinds(rng)
+        if rng.random() < 0.12:
+            concealed = _seven_pairs(rng, wall, allowed)
+        else:
+            concealed, melds = _standard(rng, wall, allowed, seat)
+        winning_tile = rng.choice(concealed)
+        discarder = rng.choice(others) if rng.random() < 0.6 else None
     least = 5 if worksite else (4 if melds else 0)
     flowers = _flowers(rng, wall, least)
-    winning_tile = rng.choice(concealed)
-    others = [s for s in SEATS if s != seat]
-    discarder = rng.choice(others) if rng.random() < 0.6 else None
     liable = None
     flags: list[str] = []
     kong_melds = [m for m in melds if m["type"] == "kong"]
@@ -303,7 +337,8 @@ def _win(rng: random.Random, wall: _Wall, seat: str, worksite: bool) -> tuple[Ha
 def random_hand(rng: random.Random, ruleset: str = "nanjing") -> Hand:
     """A random legal hand record (tiles mode) for ``ruleset``.
 
-    About 5 % are drawn hands (``wins: []``). A ruleset id starting with
+    About 5 % are drawn hands (``wins: []``) and about 2 % have two winners on
+    one discard (一炮多响). A ruleset id starting with
     ``jiangsu`` is dealt as 工地 (at least 5 flowers, never doubled); any other as
     南京 (at least 4 flowers whenever the winner declared a set).
     """
@@ -311,13 +346,24 @@ def random_hand(rng: random.Random, ruleset: str = "nanjing") -> Hand:
     wall = _Wall()
     wins: list[Hand] = []
     kongs: list[Hand] = []
-    winner = None
     if rng.random() >= 0.05:
-        winner = rng.choice(SEATS)
-        entry, kongs = _win(rng, wall, winner, worksite)
+        entry, kongs = _win(rng, wall, rng.choice(SEATS), worksite)
         wins.append(entry)
+        discarder, tile = entry["discarder"], entry["winning_tile"]
+        if discarder is not None and rng.random() < 0.04:
+            # the discard is one tile shared by both winners: it goes back for the second
+            wall.count[tile] += 1
+            options = _sets_holding(wall, tile)
+            if options:
+                forced = rng.choice(options)
+                for code in forced[0]:
+                    wall.take(code)
+                seat = rng.choice([s for s in SEATS if s not in (entry["seat"], discarder)])
+                second, more = _win(rng, wall, seat, worksite, (discarder, tile, forced))
+                wins.append(second)
+                kongs += more
     if rng.random() < 0.3:
-        losers = [s for s in SEATS if s != winner]
+        losers = [s for s in SEATS if s not in [win["seat"] for win in wins]]
         kongs += _other_kongs(rng, wall, losers)
     penalties = [
         {"type": rng.choice(("follow", "four_discards")), "seat": rng.choice(SEATS)}

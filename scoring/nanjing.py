@@ -131,6 +131,9 @@ def _wait_kind(sets: tuple[shape.Set, ...], pair: int, win: int) -> list[str]:
     return places
 
 
+_PLACE_ORDER = ("pair", "closed", "edge", "triplet", "open")
+
+
 def _readings(win: Win, hand: Hand, rules: Ruleset) -> tuple[list[_Reading], tuple[str, ...]]:
     """Every interpretation of the winner's tiles, and the wait set before the win."""
     assert win.concealed is not None and win.winning_tile is not None
@@ -159,7 +162,9 @@ def _readings(win: Win, hand: Hand, rules: Ruleset) -> tuple[list[_Reading], tup
     menqing = _menqing(melds, rules)
     readings = []
     for decomposition in shape.decompositions(counts):
-        for place in set(_wait_kind(decomposition.sets, decomposition.pair, win_kind)):
+        places = _wait_kind(decomposition.sets, decomposition.pair, win_kind)
+        # equal values go to the first reading: a pair wait before a closed or edge one
+        for place in sorted(set(places), key=_PLACE_ORDER.index):
             soft = {}
             bonuses = set(base_bonuses)
             _meld_flowers(melds, soft)
@@ -196,7 +201,9 @@ def _readings(win: Win, hand: Hand, rules: Ruleset) -> tuple[list[_Reading], tup
 # --- value ---------------------------------------------------------------------------
 
 
-def _assemble(win: Win, hand: Hand, rules: Ruleset, reading: _Reading, waits: tuple[str, ...]) -> Scored:
+def _assemble(
+    win: Win, hand: Hand, rules: Ruleset, reading: _Reading, waits: tuple[str, ...]
+) -> Scored:
     mult = rules.win.flower_multiplier
     h = win.hard
     bonuses = set(reading.bonuses) & set(rules.bonus)
@@ -221,8 +228,14 @@ def _assemble(win: Win, hand: Hand, rules: Ruleset, reading: _Reading, waits: tu
     factor = rules.next.double_factor if hand.doubled else 1
     if factor != 1:
         lines.append(("doubled", f"{NAMES['doubled']} ×{factor}", base * (factor - 1)))
-    duiduihu_value = (mult * (h + soft_total) + rules.win.run + rules.bonus.get("duiduihu", 0)) * factor
-    features = tuple(code for code, _, _ in lines if code not in ("hard_flowers", "soft_flowers", "run20", "doubled"))
+    duiduihu_value = (
+        mult * (h + soft_total) + rules.win.run + rules.bonus.get("duiduihu", 0)
+    ) * factor
+    features = tuple(
+        code
+        for code, _, _ in lines
+        if code not in ("hard_flowers", "soft_flowers", "run20", "doubled")
+    )
     return Scored(
         value=base * factor,
         base=base,
@@ -243,7 +256,8 @@ def _legal(scored: Scored, win: Win, rules: Ruleset) -> bool:
 def _refuse_small(win: Win, rules: Ruleset) -> ScoringError:
     need = rules.win.min_hard_flowers
     return ScoringError(
-        f"not a legal win: a hand that is not 门清 and has no big hand needs at least {need} hard flowers, it has {win.hard}",
+        "not a legal win: a hand that is not 门清 and has no big hand needs at least "
+        f"{need} hard flowers, it has {win.hard}",
         field=f"{win.field}.flowers",
         zh=f"不能胡：非门清且无大胡（色子胡）的小胡需至少 {need} 个硬花，现有 {win.hard} 个",
     )
@@ -276,12 +290,16 @@ def _check_ticks(win: Win, scored: Scored, rules: Ruleset) -> None:
             name = NAMES.get(code, code)
             got = "、".join(NAMES[c] for c in scored.features) or "无"
             raise ScoringError(
-                f"{code!r} is ticked but the tiles do not give it (they give: {', '.join(scored.features) or 'none'})",
+                f"{code!r} is ticked but the tiles do not give it "
+                f"(they give: {', '.join(scored.features) or 'none'})",
                 field=field,
                 zh=f"勾选了“{name}”，但手牌不成此番（手牌为：{got}）",
             )
     if win.soft_flowers is not None:
-        soft = sum(n for code, _, n in scored.lines if code in SOFT_CODES) // rules.win.flower_multiplier
+        soft = (
+            sum(n for code, _, n in scored.lines if code in SOFT_CODES)
+            // rules.win.flower_multiplier
+        )
         if win.soft_flowers != soft:
             raise ScoringError(
                 f"says {win.soft_flowers} soft flowers but the tiles give {soft}",
@@ -305,7 +323,11 @@ def _quick(win: Win, hand: Hand, rules: Ruleset) -> Scored:
                 zh=f"“{NAMES[code]}”是软花，请计入软花数",
             )
         if code not in rules.bonus:
-            raise ScoringError(f"unknown feature {code!r} in {rules.id}", field=field, zh=f"本规则没有番种 “{code}”")
+            raise ScoringError(
+                f"unknown feature {code!r} in {rules.id}",
+                field=field,
+                zh=f"本规则没有番种 “{code}”",
+            )
     flagged = {FLAG_BONUSES[f] for f in win.flags if f in FLAG_BONUSES}
     for code in ticked & set(FLAG_BONUSES.values()) - flagged:
         raise ScoringError(
@@ -319,10 +341,17 @@ def _quick(win: Win, hand: Hand, rules: Ruleset) -> Scored:
     pairs = bonuses & SEVEN_PAIR_CODES
     if len(pairs) > 1:
         raise clash("only one seven-pairs tier counts", "七对类只能选一个")
-    if pairs & {"qidui", "haohua_qidui", "chaohaohua_qidui", "chaochaohaohua_qidui", "shuang_qidui"} and bonuses & {
-        "menqing", "duiduihu", "quanqiu_dudiao", "yajue"
-    }:
-        raise clash("seven pairs cannot be 门清, 对对胡, 全球独钓 or 压绝", "七对不能同时计门清、对对胡、全球独钓或压绝")
+    if pairs & {
+        "qidui",
+        "haohua_qidui",
+        "chaohaohua_qidui",
+        "chaochaohaohua_qidui",
+        "shuang_qidui",
+    } and bonuses & {"menqing", "duiduihu", "quanqiu_dudiao", "yajue"}:
+        raise clash(
+            "seven pairs cannot be 门清, 对对胡, 全球独钓 or 压绝",
+            "七对不能同时计门清、对对胡、全球独钓或压绝",
+        )
     if {"hunyise", "qingyise"} <= bonuses:
         raise clash("混一色 and 清一色 exclude each other", "混一色与清一色不能同时成立")
     if "quanqiu_dudiao" in bonuses and "duiduihu" not in bonuses:
@@ -333,7 +362,11 @@ def _quick(win: Win, hand: Hand, rules: Ruleset) -> Scored:
         raise clash("门清 is contradicted by the melds", "有碰或二杠，不是门清")
     if "wuhuaguo" in bonuses and win.hard:
         raise clash("无花果 needs no hard flower", "无花果要求没有硬花")
-    if "wuhuaguo" in bonuses and not bonuses & (BIG_HANDS - {"wuhuaguo"}) and "menqing" not in bonuses:
+    if (
+        "wuhuaguo" in bonuses
+        and not bonuses & (BIG_HANDS - {"wuhuaguo"})
+        and "menqing" not in bonuses
+    ):
         raise clash("无花果 needs 门清 or another big hand", "无花果需门清或另有大胡")
     soft = {"soft_flowers": win.soft_flowers or 0}
     return _assemble(win, hand, rules, _Reading(soft, frozenset(bonuses), "quick"), ())

@@ -32,7 +32,11 @@ def win_shares(win: Win, value: int, liable_discard_share: int | None = None) ->
     payers = others(win.seat) if self_drawn_like(win) else (win.discarder,)
     if win.liable is not None:
         share = value
-        if liable_discard_share is not None and not self_drawn_like(win) and win.liable != win.discarder:
+        if (
+            liable_discard_share is not None
+            and not self_drawn_like(win)
+            and win.liable != win.discarder
+        ):
             share = liable_discard_share
         return [Payment(win.liable, win.seat, share * len(payers), "win")]
     return [Payment(payer, win.seat, value, "win") for payer in payers if payer is not None]
@@ -45,7 +49,9 @@ def kong_money(hand: Hand, exposed: int, concealed: int, flower: int, factor: in
         if kong.robbed:
             continue
         if kong.type == "flower":
-            out += [Payment(p, kong.seat, flower * factor, "flower_kong") for p in others(kong.seat)]
+            out += [
+                Payment(p, kong.seat, flower * factor, "flower_kong") for p in others(kong.seat)
+            ]
         elif kong.type == "concealed":
             out += [Payment(p, kong.seat, concealed * factor, "kong") for p in others(kong.seat)]
         else:

@@ -177,7 +177,11 @@ def _seat(value: Any, field: str, *, optional: bool = False) -> str | None:
     if value is None and optional:
         return None
     if value not in SEATS:
-        raise _fail(field, f"unknown seat {value!r} (E, S, W or N)", f"座位 “{value}” 无效（东南西北：E S W N）")
+        raise _fail(
+            field,
+            f"unknown seat {value!r} (E, S, W or N)",
+            f"座位 “{value}” 无效（东南西北：E S W N）",
+        )
     return str(value)
 
 
@@ -188,9 +192,18 @@ def _bool(value: Any, field: str) -> bool:
 
 
 def _int(value: Any, field: str, lo: int, hi: int | None = None) -> int:
-    if isinstance(value, bool) or not isinstance(value, int) or value < lo or (hi is not None and value > hi):
+    if (
+        isinstance(value, bool)
+        or not isinstance(value, int)
+        or value < lo
+        or (hi is not None and value > hi)
+    ):
         top = "" if hi is None else f" to {hi}"
-        raise _fail(field, f"must be a whole number from {lo}{top}", f"应为 {lo}{'' if hi is None else '~' + str(hi)} 的整数")
+        raise _fail(
+            field,
+            f"must be a whole number from {lo}{top}",
+            f"应为 {lo}{'' if hi is None else '~' + str(hi)} 的整数",
+        )
     return value
 
 
@@ -206,7 +219,11 @@ def _tiles(value: Any, field: str) -> tuple[str, ...]:
 def _playing(codes: tuple[str, ...], field: str) -> tuple[str, ...]:
     for code in codes:
         if code in tiles.FLOWER_COPIES:
-            raise _fail(field, f"flower tile {code!r} in the hand (flowers go in 'flowers')", f"花牌 {tiles.name(code)} 不能在手牌中（应记入花牌）")
+            raise _fail(
+                field,
+                f"flower tile {code!r} in the hand (flowers go in 'flowers')",
+                f"花牌 {tiles.name(code)} 不能在手牌中（应记入花牌）",
+            )
     return codes
 
 
@@ -253,11 +270,15 @@ def _read_win(value: Any, index: int) -> Win:
     discarder = _seat(data.get("discarder"), f"{field}.discarder", optional=True)
     liable = _seat(data.get("liable"), f"{field}.liable", optional=True)
     if discarder == seat:
-        raise _fail(f"{field}.discarder", "the discarder cannot be the winner", "放炮者不能是胡牌者本人")
+        raise _fail(
+            f"{field}.discarder", "the discarder cannot be the winner", "放炮者不能是胡牌者本人"
+        )
     if liable == seat:
-        raise _fail(f"{field}.liable", "the liable seat cannot be the winner", "包牌者不能是胡牌者本人")
+        raise _fail(
+            f"{field}.liable", "the liable seat cannot be the winner", "包牌者不能是胡牌者本人"
+        )
     melds = tuple(
-        _read_meld(item, f"{field}.melds[{i}]", seat)
+        read_meld(item, f"{field}.melds[{i}]", seat)
         for i, item in enumerate(_list(data.get("melds"), f"{field}.melds"))
     )
     if len(melds) > 4:
@@ -282,23 +303,37 @@ def _read_win(value: Any, index: int) -> Win:
     flowers = _tiles(data["flowers"], f"{field}.flowers") if "flowers" in data else None
     for code in flowers or ():
         if code not in tiles.FLOWER_COPIES:
-            raise _fail(f"{field}.flowers", f"{code!r} is not a flower tile", f"{tiles.name(code)} 不是花牌")
+            raise _fail(
+                f"{field}.flowers", f"{code!r} is not a flower tile", f"{tiles.name(code)} 不是花牌"
+            )
     if "concealed" in data:
-        concealed: tuple[str, ...] | None = _playing(_tiles(data["concealed"], f"{field}.concealed"), f"{field}.concealed")
+        concealed: tuple[str, ...] | None = _playing(
+            _tiles(data["concealed"], f"{field}.concealed"), f"{field}.concealed"
+        )
         if "winning_tile" not in data:
             raise _fail(f"{field}.winning_tile", "missing", "缺少胡的那张牌（winning_tile）")
     else:
         concealed = None
         if flowers is None and hard_flowers is None:
-            raise _fail(f"{field}.concealed", "give the concealed tiles, or hard_flowers for a quick entry", "请录入手牌，或快速录入硬花数")
+            raise _fail(
+                f"{field}.concealed",
+                "give the concealed tiles, or hard_flowers for a quick entry",
+                "请录入手牌，或快速录入硬花数",
+            )
     winning_tile = None
     if "winning_tile" in data:
-        win_codes = _playing(_tiles(data["winning_tile"], f"{field}.winning_tile"), f"{field}.winning_tile")
+        win_codes = _playing(
+            _tiles(data["winning_tile"], f"{field}.winning_tile"), f"{field}.winning_tile"
+        )
         if len(win_codes) != 1:
             raise _fail(f"{field}.winning_tile", "must be exactly one tile", "胡的牌应为一张")
         winning_tile = win_codes[0]
     if flowers is not None and hard_flowers is not None and hard_flowers != len(flowers):
-        raise _fail(f"{field}.hard_flowers", f"says {hard_flowers} but 'flowers' holds {len(flowers)}", f"硬花数 {hard_flowers} 与花牌 {len(flowers)} 张不符")
+        raise _fail(
+            f"{field}.hard_flowers",
+            f"says {hard_flowers} but 'flowers' holds {len(flowers)}",
+            f"硬花数 {hard_flowers} 与花牌 {len(flowers)} 张不符",
+        )
     win = Win(
         index=index, seat=seat, discarder=discarder, liable=liable, concealed=concealed,
         melds=melds, winning_tile=winning_tile, flowers=flowers, flags=frozenset(flags),
@@ -317,9 +352,17 @@ def _check_tile_count(win: Win) -> None:
         if len(win.melds) != 4:
             raise _fail(f"{field}.melds", "a kuaizhao win needs its four sets", "快照需有四组副露")
         if len(win.concealed) not in (1, 2):
-            raise _fail(f"{field}.concealed", "a kuaizhao win leaves one or two tiles in hand", "快照成牌时手中应剩一或两张牌")
+            raise _fail(
+                f"{field}.concealed",
+                "a kuaizhao win leaves one or two tiles in hand",
+                "快照成牌时手中应剩一或两张牌",
+            )
         if win.winning_tile != win.melds[-1].tile:
-            raise _fail(f"{field}.winning_tile", "in a kuaizhao win it is the tile of the last set", "快照胡的牌应为最后一组副露的牌")
+            raise _fail(
+                f"{field}.winning_tile",
+                "in a kuaizhao win it is the tile of the last set",
+                "快照胡的牌应为最后一组副露的牌",
+            )
         return
     need = 14 - 3 * len(win.melds)
     if len(win.concealed) != need:
@@ -329,14 +372,20 @@ def _check_tile_count(win: Win) -> None:
             f"手牌 {len(win.concealed)} 张；{len(win.melds)} 组副露时应为 {need} 张",
         )
     if win.winning_tile not in win.concealed:
-        raise _fail(f"{field}.winning_tile", f"{win.winning_tile!r} is not among the concealed tiles", f"胡的牌 {tiles.name(win.winning_tile)} 不在手牌中")
+        raise _fail(
+            f"{field}.winning_tile",
+            f"{win.winning_tile!r} is not among the concealed tiles",
+            f"胡的牌 {tiles.name(win.winning_tile)} 不在手牌中",
+        )
 
 
-def _read_meld(value: Any, field: str, seat: str) -> Meld:
+def read_meld(value: Any, field: str, seat: str) -> Meld:
     data = _obj(value, field, _MELD_KEYS)
     kind = data.get("type")
     if kind not in ("pong", "kong"):
-        raise _fail(f"{field}.type", "must be 'pong' or 'kong'", "副露类型应为碰（pong）或杠（kong）")
+        raise _fail(
+            f"{field}.type", "must be 'pong' or 'kong'", "副露类型应为碰（pong）或杠（kong）"
+        )
     codes = _playing(_tiles(data.get("tile"), f"{field}.tile"), f"{field}.tile")
     if len(codes) != 1:
         raise _fail(f"{field}.tile", "must be exactly one tile", "副露的牌应为一张")
@@ -347,7 +396,11 @@ def _read_meld(value: Any, field: str, seat: str) -> Meld:
     if kind == "pong" and feeder is None:
         raise _fail(f"{field}.from", "a pong needs the seat that fed it", "碰牌需注明谁打出的")
     if upgraded and (kind != "kong" or feeder is None):
-        raise _fail(f"{field}.upgraded", "only a kong made from a fed pong is upgraded", "只有先碰后杠的明杠才可标记 upgraded")
+        raise _fail(
+            f"{field}.upgraded",
+            "only a kong made from a fed pong is upgraded",
+            "只有先碰后杠的明杠才可标记 upgraded",
+        )
     return Meld(kind, codes[0], tiles.kind_of(codes[0]), feeder, upgraded)
 
 
@@ -360,14 +413,18 @@ def _read_kong(value: Any, field: str) -> Kong:
         raise _fail(f"{field}.type", f"unknown kong type {kind!r}", f"未知的杠类型 “{kind}”")
     feeder = _seat(data.get("from"), f"{field}.from", optional=True)
     if kind in ("exposed", "upgraded") and feeder is None:
-        raise _fail(f"{field}.from", f"an {kind} kong needs the seat that fed it", "明杠需注明谁送的杠")
+        raise _fail(
+            f"{field}.from", f"an {kind} kong needs the seat that fed it", "明杠需注明谁送的杠"
+        )
     if kind in ("concealed", "flower") and feeder is not None:
         raise _fail(f"{field}.from", f"a {kind} kong is fed by nobody", "暗杠与花杠没有送杠者")
     if feeder == seat:
         raise _fail(f"{field}.from", "a kong cannot be fed by its own holder", "杠不能来自本人")
     robbed = _bool(data.get("robbed", False), f"{field}.robbed")
     if robbed and kind != "upgraded":
-        raise _fail(f"{field}.robbed", "only an upgraded kong can be robbed", "只有先碰后杠的杠才能被抢")
+        raise _fail(
+            f"{field}.robbed", "only an upgraded kong can be robbed", "只有先碰后杠的杠才能被抢"
+        )
     return Kong(seat, kind, feeder, robbed)
 
 
@@ -375,7 +432,11 @@ def _read_penalty(value: Any, field: str) -> Penalty:
     data = _obj(value, field, _PENALTY_KEYS)
     kind = data.get("type")
     if kind not in PENALTY_TYPES:
-        raise _fail(f"{field}.type", f"unknown penalty {kind!r} (follow or four_discards)", f"未知的罚分类型 “{kind}”")
+        raise _fail(
+            f"{field}.type",
+            f"unknown penalty {kind!r} (follow or four_discards)",
+            f"未知的罚分类型 “{kind}”",
+        )
     seat = _seat(data.get("seat"), f"{field}.seat")
     assert seat is not None
     return Penalty(kind, seat)
@@ -400,7 +461,9 @@ def _read_garden(value: Any) -> Garden:
     if end_when_out not in (1, 2) or isinstance(end_when_out, bool):
         raise _fail("garden.end_when_out", "must be 1 or 2", "出园人数应为 1 或 2")
     if sum(1 for seat in SEATS if left[seat] == 0) >= end_when_out:
-        raise _fail("garden", "this 园子 is already over; start a new one", "本园子已结束，请开新园子")
+        raise _fail(
+            "garden", "this 园子 is already over; start a new one", "本园子已结束，请开新园子"
+        )
     return Garden(size, left, end_when_out)
 
 
@@ -421,9 +484,6 @@ def _check_winners(hand: Hand) -> None:
         raise _fail("wins", "several winners need one shared discarder", "一炮多响须为同一放炮者")
     if len({win.winning_tile for win in hand.wins}) != 1:
         raise _fail("wins", "several winners need one shared winning tile", "一炮多响须胡同一张牌")
-    for win in hand.wins:
-        if win.seat in discarders:
-            raise _fail(f"{win.field}.discarder", "a winner cannot be the discarder", "胡牌者不能是放炮者")
 
 
 def _check_copies(hand: Hand) -> None:
@@ -443,24 +503,43 @@ def _check_copies(hand: Hand) -> None:
     for kind, n in enumerate(counts):
         if n > 4:
             code = tiles.code_of(kind)
-            raise _fail("wins", f"more than four copies of {code!r} ({n})", f"{tiles.name(code)} 超过四张（{n} 张）")
+            raise _fail(
+                "wins",
+                f"more than four copies of {code!r} ({n})",
+                f"{tiles.name(code)} 超过四张（{n} 张）",
+            )
     for code, n in flowers.items():
         if n > tiles.FLOWER_COPIES[code]:
-            what = "a flower tile held twice" if tiles.FLOWER_COPIES[code] == 1 else "more than four copies"
-            raise _fail("wins", f"{what}: {code!r} ({n})", f"花牌 {tiles.name(code)} 张数过多（{n} 张）")
+            what = (
+                "a flower tile held twice"
+                if tiles.FLOWER_COPIES[code] == 1
+                else "more than four copies"
+            )
+            raise _fail(
+                "wins", f"{what}: {code!r} ({n})", f"花牌 {tiles.name(code)} 张数过多（{n} 张）"
+            )
 
 
 def _check_kongs(hand: Hand) -> None:
     """A winner's kong sets and flower sets match that seat's kong entries one for one."""
     for i, kong in enumerate(hand.kongs):
         if kong.robbed and not any("robbing_kong" in win.flags for win in hand.wins):
-            raise _fail(f"kongs[{i}].robbed", "no robbing_kong win robbed it", "没有抢杠胡，杠不能标记为被抢")
+            raise _fail(
+                f"kongs[{i}].robbed",
+                "no robbing_kong win robbed it",
+                "没有抢杠胡，杠不能标记为被抢",
+            )
     for win in hand.wins:
         entries = sorted(
-            (kong.type, kong.feeder or "") for kong in hand.kongs if kong.seat == win.seat and kong.type != "flower"
+            (kong.type, kong.feeder or "")
+            for kong in hand.kongs
+            if kong.seat == win.seat and kong.type != "flower"
         )
         sets = sorted(
-            ("concealed" if m.feeder is None else "upgraded" if m.upgraded else "exposed", m.feeder or "")
+            (
+                "concealed" if m.feeder is None else "upgraded" if m.upgraded else "exposed",
+                m.feeder or "",
+            )
             for m in win.melds
             if m.is_kong
         )
@@ -469,7 +548,8 @@ def _check_kongs(hand: Hand) -> None:
         if entries != sets:
             raise _fail(
                 f"{win.field}.melds",
-                f"the winner's kong sets ({_describe(sets)}) do not match the kongs recorded for {win.seat} ({_describe(entries)})",
+                f"the winner's kong sets ({_describe(sets)}) do not match "
+                f"the kongs recorded for {win.seat} ({_describe(entries)})",
                 f"胡牌者的杠（{len(sets)} 个）与记录的杠（{len(entries)} 个）不一致",
             )
         if win.flowers is None:
@@ -479,13 +559,17 @@ def _check_kongs(hand: Hand) -> None:
         if recorded != held:
             raise _fail(
                 f"{win.field}.flowers",
-                f"holds {held} complete flower set(s) but {recorded} flower kong(s) are recorded for {win.seat}",
+                f"holds {held} complete flower set(s) "
+                f"but {recorded} flower kong(s) are recorded for {win.seat}",
                 f"花牌中有 {held} 门完整的花，却记录了 {recorded} 个花杠",
             )
 
 
 def _describe(items: list[tuple[str, str]]) -> str:
-    return ", ".join(f"{kind}{' from ' + feeder if feeder else ''}" for kind, feeder in items) or "none"
+    return (
+        ", ".join(f"{kind}{' from ' + feeder if feeder else ''}" for kind, feeder in items)
+        or "none"
+    )
 
 
 def _check_flags(hand: Hand, win: Win) -> None:
@@ -512,24 +596,46 @@ def _check_flags(hand: Hand, win: Win) -> None:
             1 for k in hand.kongs if k.seat == win.seat and k.type == "flower"
         )
         if own < win.kong_chain:
-            raise _fail(field, f"after_kong needs {win.kong_chain} kong(s) of the winner's; there are {own}", f"杠开花需要胡牌者有 {win.kong_chain} 个杠，实际 {own} 个")
+            raise _fail(
+                field,
+                f"after_kong needs {win.kong_chain} kong(s) of the winner's; there are {own}",
+                f"杠开花需要胡牌者有 {win.kong_chain} 个杠，实际 {own} 个",
+            )
     if "kong_discard" in flags:
         if win.discarder is None:
             raise _fail(field, "kong_discard needs a discarder", "杠后炮需要放炮者")
         theirs = sum(1 for k in hand.kongs if k.seat == win.discarder)
         if theirs < win.kong_chain:
-            raise _fail(field, f"kong_discard needs {win.kong_chain} kong(s) by the discarder; there are {theirs}", f"杠后炮需要放炮者有 {win.kong_chain} 个杠，实际 {theirs} 个")
+            raise _fail(
+                field,
+                f"kong_discard needs {win.kong_chain} kong(s) by the discarder; there are {theirs}",
+                f"杠后炮需要放炮者有 {win.kong_chain} 个杠，实际 {theirs} 个",
+            )
     if win.kong_chain > 1 and not flags & {"after_kong", "kong_discard"}:
-        raise _fail(f"{win.field}.kong_chain", "above 1 without after_kong or kong_discard", "连杠数大于 1 需要杠开花或杠后炮")
+        raise _fail(
+            f"{win.field}.kong_chain",
+            "above 1 without after_kong or kong_discard",
+            "连杠数大于 1 需要杠开花或杠后炮",
+        )
     if "robbing_kong" in flags and win.concealed is not None:
         assert win.winning_tile is not None
-        held = win.concealed.count(win.winning_tile) + sum(m.size for m in win.melds if m.tile == win.winning_tile)
+        held = win.concealed.count(win.winning_tile) + sum(
+            m.size for m in win.melds if m.tile == win.winning_tile
+        )
         if held > 1:
-            raise _fail(field, f"a robbing winner holds only the robbed {win.winning_tile!r}", "抢杠者手中不应再有被抢的牌")
+            raise _fail(
+                field,
+                f"a robbing winner holds only the robbed {win.winning_tile!r}",
+                "抢杠者手中不应再有被抢的牌",
+            )
     if "kuaizhao" in flags:
         if win.liable is None:
-            raise _fail(f"{win.field}.liable", "a kuaizhao win needs the liable seat", "快照需注明包牌者")
+            raise _fail(
+                f"{win.field}.liable", "a kuaizhao win needs the liable seat", "快照需注明包牌者"
+            )
         if not win.self_drawn:
             raise _fail(field, "a kuaizhao win is not on a discard", "快照不能是点炮")
         if win.quick and len(win.melds) != 4:
-            raise _fail(f"{win.field}.melds", "a kuaizhao win needs its four sets", "快照需有四组副露")
+            raise _fail(
+                f"{win.field}.melds", "a kuaizhao win needs its four sets", "快照需有四组副露"
+            )

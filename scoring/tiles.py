@@ -94,9 +94,7 @@ def format(codes: Iterable[str]) -> str:  # noqa: A001 - the notation's own verb
     groups: dict[str, list[str]] = {}
     for code in codes:
         groups.setdefault(code[1], []).append(code[0])
-    return "".join(
-        "".join(sorted(groups[suit])) + suit for suit in "mpszf" if suit in groups
-    )
+    return "".join("".join(sorted(groups[suit])) + suit for suit in "mpszf" if suit in groups)
 
 
 def name(code: str) -> str:

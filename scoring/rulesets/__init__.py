@@ -12,7 +12,7 @@ import json
 import tomllib
 from collections.abc import Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -85,7 +85,9 @@ def _fail(where: str, message: str) -> ScoringError:
     return ScoringError(message, field=f"ruleset {where}", zh=f"规则 {where}：{message}")
 
 
-def _section(data: Mapping[str, Any], name: str, keys: tuple[str, ...], where: str) -> dict[str, Any]:
+def _section(
+    data: Mapping[str, Any], name: str, keys: tuple[str, ...], where: str
+) -> dict[str, Any]:
     section = data.get(name)
     if not isinstance(section, dict):
         raise _fail(where, f"missing section [{name}]")
@@ -130,7 +132,9 @@ def from_mapping(data: Mapping[str, Any], where: str = "") -> Ruleset:
     penalty = _section(data, "penalty", ("amount",), where)
     nxt = _section(data, "next", tuple(NextRules.__dataclass_fields__), where)
     params = {k: data[k] for k in sorted(top - {"id", "name"})}
-    digest = hashlib.sha256(json.dumps(params, sort_keys=True, ensure_ascii=False).encode()).hexdigest()
+    digest = hashlib.sha256(
+        json.dumps(params, sort_keys=True, ensure_ascii=False).encode()
+    ).hexdigest()
     return Ruleset(
         id=ident,
         name=name,
@@ -159,7 +163,7 @@ def available() -> list[str]:
     return sorted(path.stem for path in HERE.glob("*.toml"))
 
 
-@lru_cache(maxsize=None)
+@cache
 def get(ident: str) -> Ruleset:
     """A shipped ruleset by id; ScoringError naming the field when there is none."""
     if ident not in available():

@@ -7,15 +7,24 @@ from typing import Any
 from scoring import score
 
 
-def win(seat: str = "S", concealed: str = "234m567m999m111p55p", winning_tile: str = "5p", **kw: Any) -> dict[str, Any]:
+def win(
+    seat: str = "S", concealed: str = "234m567m999m111p55p", winning_tile: str = "5p", **kw: Any
+) -> dict[str, Any]:
     out: dict[str, Any] = {"seat": seat, "concealed": concealed, "winning_tile": winning_tile}
     out.setdefault("flowers", "1f2f3f5z")
     out.update(kw)
     return out
 
 
-def hand(*wins: dict[str, Any], ruleset: str = "nanjing", dealer: str = "E", **kw: Any) -> dict[str, Any]:
-    out: dict[str, Any] = {"format": "mahjong-hand/1", "ruleset": ruleset, "dealer": dealer, "wins": list(wins)}
+def hand(
+    *wins: dict[str, Any], ruleset: str = "nanjing", dealer: str = "E", **kw: Any
+) -> dict[str, Any]:
+    out: dict[str, Any] = {
+        "format": "mahjong-hand/1",
+        "ruleset": ruleset,
+        "dealer": dealer,
+        "wins": list(wins),
+    }
     out.update(kw)
     return out
 

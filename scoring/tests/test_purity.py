@@ -36,7 +36,8 @@ def test_it_detects_a_foreign_import(tmp_path: Path) -> None:
 
 def test_it_runs_from_the_repo_root_with_a_bare_python() -> None:
     proc = subprocess.run(
-        [sys.executable, "-I", "-c", "import sys; sys.path.insert(0, '.'); import scoring, scoring.__main__; "
+        [sys.executable, "-I", "-c",
+         "import sys; sys.path.insert(0, '.'); import scoring, scoring.__main__; "
          "print(sorted(m for m in sys.modules if m.split('.')[0] in ('django', 'hypothesis')))"],
         cwd=ROOT.parent, capture_output=True, text=True, check=True,
     )  # fmt: skip

@@ -51,7 +51,9 @@ def test_the_wait_set_of_a_pair_wait() -> None:
 
 def test_the_wait_set_of_a_nine_sided_hand() -> None:
     pre = counts("1112345678999m")
-    assert [tiles.code_of(k) for k in shape.waits(pre, pre, True)] == [f"{n}m" for n in range(1, 10)]
+    assert [tiles.code_of(k) for k in shape.waits(pre, pre, True)] == [
+        f"{n}m" for n in range(1, 10)
+    ]
 
 
 def test_the_wait_set_leaves_out_a_kind_held_four_times() -> None:

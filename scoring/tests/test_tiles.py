@@ -15,7 +15,7 @@ def test_it_parses_flowers_and_dragons_as_codes() -> None:
     assert tiles.parse("18f567z") == ["1f", "8f", "5z", "6z", "7z"]
 
 
-@pytest.mark.parametrize("bad", ["0m", "9f", "8z", "12", "m", "1x", "1m2"])
+@pytest.mark.parametrize("bad", ["0m", "9f", "8z", "12", "m", "1x", "1m2", "x1m"])
 def test_it_refuses_an_unknown_tile(bad: str) -> None:
     with pytest.raises(ScoringError, match="unknown tile"):
         tiles.parse(bad)
