@@ -733,6 +733,52 @@ CASES = [
     ),
     pytest.param(
         hand(
+            win(
+                "S",
+                "3p",
+                "7m",
+                liable="W",
+                melds=[pong("1m", "W"), pong("9m", "W"), pong("5m", "W"), pong("7m", "E")],
+                flowers="8f",
+                flags=["kuaizhao"],
+            )
+        ),
+        # 快照 with one tile left; the four sets are all 万: 清一色 + 缺一 (the 3p is ignored).
+        # 2*(1 H + 1 queyi) + 20 + 40 duiduihu + 60 quanqiu_dudiao + 60 qingyise = 184;
+        # W pays 3 x 184 = 552
+        {
+            "wins": {"S": (184, {"queyi", "duiduihu", "quanqiu_dudiao", "qingyise"})},
+            "net": net(W=-552, S=552),
+            "next": ("E", True),
+        },
+        id="nanjing-kuaizhao-qingyise-one-tile-left",
+    ),
+    pytest.param(
+        hand(
+            win(
+                "S",
+                "3p",
+                "5m",
+                liable="W",
+                melds=[pong("1m", "W"), kong("4z"), pong("9m", "W"), pong("5m", "N")],
+                flowers="1f2f",
+                flags=["kuaizhao"],
+            ),
+            kongs=[kong_entry("S", "concealed")],
+        ),
+        # 快照 by two mouths from W + the player's own concealed kong; a concealed kong is a
+        # declared set for 全球独钓. Soft flowers from the sets: concealed wind kong 3 + 缺一 1.
+        # 2*(2 H + 3 feng_gang + 1 queyi) + 20 + 40 + 60 + 40 hunyise = 172; W pays 516;
+        # kong 3 from each: W -519, E -3, N -3, S +525
+        {
+            "wins": {"S": (172, {"feng_gang", "queyi", "duiduihu", "quanqiu_dudiao", "hunyise"})},
+            "net": net(E=-3, S=525, W=-519, N=-3),
+            "next": ("E", True),
+        },
+        id="nanjing-kuaizhao-with-own-concealed-kong",
+    ),
+    pytest.param(
+        hand(
             win("S", "55577m", "7m", discarder="N", liable="W", melds=KZD_MELDS, flowers="1f2f3f5f")
         ),
         # three mouths from W, N deals in: W pays the share N would have paid (T).
