@@ -46,9 +46,9 @@ def _score_nanjing(hand: Hand, rules: Ruleset) -> dict[str, Any]:
     scored = [nanjing.score_win(win, hand, rules) for win in hand.wins]
     factor = rules.next.double_factor if hand.doubled else 1
     pays: list[payments.Payment] = []
-    for win, result in zip(hand.wins, scored, strict=True):
-        classic = result.duiduihu_value if rules.win.kuaizhao_discard == "duiduihu" else None
-        pays += payments.win_shares(win, result.value, classic)
+    for win, one in zip(hand.wins, scored, strict=True):
+        classic = one.duiduihu_value if rules.win.kuaizhao_discard == "duiduihu" else None
+        pays += payments.win_shares(win, one.value, classic)
     money = rules.kong_money
     pays += payments.kong_money(hand, money.exposed, money.concealed, money.flower, factor)
     pays += payments.penalties(hand, rules.penalty)
