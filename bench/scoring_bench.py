@@ -22,6 +22,7 @@ The last line is the summary, one line (wrapped here)::
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 import time
 from collections.abc import Callable, Sequence
@@ -32,7 +33,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from scoring import analyze, score  # noqa: E402 - after the sys.path fix above
+from scoring import ScoringError, analyze, score  # noqa: E402 - after the sys.path fix above
 from scoring.generate import random_hands  # noqa: E402
 
 TARGET = 3.0
@@ -145,13 +146,22 @@ def main(argv: Sequence[str] | None = None) -> int:
         for ruleset, win in wins
     ]
 
+    # A refusal is a bug (of the generator or the engine): counted, shown, never hidden.
+    refused: dict[str, list[str]] = {"analyze": [], "score": []}
+
     def run_analyze() -> None:
         for tiles, win, ruleset, melds, flowers in calls:
-            analyze(tiles, win=win, ruleset=ruleset, melds=melds, flowers=flowers)
+            try:
+                analyze(tiles, win=win, ruleset=ruleset, melds=melds, flowers=flowers)
+            except ScoringError as err:
+                refused["analyze"].append(f"{err} <- {tiles} win {win} melds {melds}")
 
     def run_score() -> None:
         for hand in hands:
-            score(hand)
+            try:
+                score(hand)
+            except ScoringError as err:
+                refused["score"].append(f"{err} <- {json.dumps(hand, ensure_ascii=False)}")
 
     analyze_s = _time(run_analyze)
     score_s = _time(run_score)
@@ -159,13 +169,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     score_rate = _rate(len(hands), score_s)
     print(f"analyze: {len(calls)} winners' hands in {analyze_s:.3f} s")
     print(f"score:   {len(hands)} records in {score_s:.3f} s")
+    for name, errors in refused.items():
+        if errors:
+            print(f"WARNING: {name} refused {len(errors)} legal hands, the first: {errors[0]}")
     summary = f"score: {score_rate:.0f} hands/s  analyze: {analyze_rate:.0f} hands/s"
 
     inputs = _mahjong_inputs([win for _, win in wins])
     if inputs is None:
         print("mahjong (PyPI) is not installed: comparison skipped (pip install mahjong)")
         print(f"{summary}  mahjong: skipped")
-        return 0
+        return 1 if any(refused.values()) else 0
     from importlib.metadata import version
 
     mahjong_s, failed = _bench_mahjong(inputs)
@@ -181,7 +194,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f"{summary}  mahjong is_agari+divide_hand: {mahjong_rate:.0f} hands/s"
         f"  ratio: {ratio:.1f}x (target >= {TARGET:g}x)"
     )
-    return 0
+    return 1 if any(refused.values()) else 0
 
 
 if __name__ == "__main__":

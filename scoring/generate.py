@@ -283,6 +283,7 @@ def _win(
     """
     others = [s for s in SEATS if s != seat]
     melds: list[Hand] = []
+    discarder: str | None
     if shared is not None:
         discarder, winning_tile, forced = shared
         concealed, melds = _standard(rng, wall, _ANY, seat, forced)
@@ -296,7 +297,7 @@ def _win(
         discarder = rng.choice(others) if rng.random() < 0.6 else None
     least = 5 if worksite else (4 if melds else 0)
     flowers = _flowers(rng, wall, least)
-    liable = None
+    liable: str | None = None
     flags: list[str] = []
     kong_melds = [m for m in melds if m["type"] == "kong"]
     if discarder is None and flowers and rng.random() < 0.15:
