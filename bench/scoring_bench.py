@@ -137,7 +137,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     dealt = time.perf_counter() - start
     wins = [(hand["ruleset"], win) for hand in hands for win in hand["wins"]]
     print(
-        f"dealt {len(hands)} hands ({len(wins)} winners, {len(hands) - len(wins)} drawn)"
+        f"dealt {len(hands)} hands ({len(wins)} winners,"
+        f" {sum(not hand['wins'] for hand in hands)} drawn)"
         f" with seed {args.seed} in {dealt:.2f} s"
     )
 

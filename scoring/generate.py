@@ -31,9 +31,10 @@ seats come last and are only added while the wall has them.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["random_hand", "random_hands"]
+__all__ = ["flower_set_count", "mpsz", "random_hand", "random_hands"]
 
 SEATS = ("E", "S", "W", "N")
 SUITS = "mps"
@@ -120,12 +121,12 @@ def mpsz(codes: list[str], *, keep_order: bool = False) -> str:
     return "".join(out)
 
 
+@dataclass(frozen=True)
 class _Kinds:
     """The tile kinds a hand may use, and the runs made of them."""
 
-    def __init__(self, kinds: tuple[str, ...], runs: tuple[tuple[str, str, str], ...]) -> None:
-        self.kinds = kinds
-        self.runs = runs
+    kinds: tuple[str, ...]
+    runs: tuple[tuple[str, str, str], ...]
 
 
 _ANY = _Kinds(PLAYING, _ALL_RUNS)
