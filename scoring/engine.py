@@ -6,7 +6,7 @@ from typing import Any
 
 from . import nanjing, payments, rulesets, tiles
 from .errors import ScoringError
-from .record import SEATS, Hand, Win, next_seat, read_hand, read_meld
+from .record import SEATS, Hand, Win, count_kinds, next_seat, read_hand, read_meld
 from .rulesets import Ruleset
 
 RESULT_FORMAT = "mahjong-result/1"
@@ -136,13 +136,13 @@ def analyze(
         raise ScoringError(
             f"winning tile {win!r} is not in the hand", field="win", zh="胡的牌不在手牌中"
         )
-    flower_codes = tuple(tiles.parse(flowers))
+    flower_codes = tiles.codes(flowers)
     record = Win(
         index=0, seat="S", discarder=None, liable=None, concealed=tuple(codes), melds=meld_objs,
         winning_tile=win, flowers=flower_codes, flags=frozenset(), kong_chain=1,
-        hard_flowers=None, soft_flowers=None, features=None,
+        hard_flowers=None, soft_flowers=None, features=None, counts=count_kinds(tuple(codes)),
     )  # fmt: skip
-    counts = record.counts()
+    counts = record.counts
     for m in meld_objs:
         if counts[m.kind] + m.size > 4:
             raise ScoringError(

@@ -138,18 +138,18 @@ def _readings(win: Win, hand: Hand, rules: Ruleset) -> tuple[list[_Reading], tup
     """Every interpretation of the winner's tiles, and the wait set before the win."""
     assert win.concealed is not None and win.winning_tile is not None
     melds = win.melds
-    counts = win.counts()
+    counts = win.counts
     meld_kinds = [m.kind for m in melds]
-    base_bonuses: set[str] = {FLAG_BONUSES[f] for f in win.flags if f in FLAG_BONUSES}
+    flagged = {FLAG_BONUSES[f] for f in win.flags if f in FLAG_BONUSES}
+    common: dict[str, int] = {}
+    _meld_flowers(melds, common)
     if "kuaizhao" in win.flags:
         # The 快照 instant win: 对对胡 + 全球独钓 (+ 混一色/清一色 of the four sets);
         # soft flowers from the sets only, 缺一 judged on them; no wait flower.
-        soft: dict[str, int] = {}
-        bonuses = base_bonuses | {"duiduihu", "quanqiu_dudiao"}
-        _meld_flowers(melds, soft)
-        _colour(meld_kinds, soft, bonuses)
-        return [_Reading(soft, frozenset(bonuses), "kuaizhao")], ()
-    held = [k for k, n in enumerate(counts) for _ in range(n)]
+        bonuses = flagged | {"duiduihu", "quanqiu_dudiao"}
+        _colour(meld_kinds, common, bonuses)
+        return [_Reading(common, frozenset(bonuses), "kuaizhao")], ()
+    held = [k for k in range(tiles.NUM_KINDS) if counts[k]]
     win_kind = tiles.kind_of(win.winning_tile)
     pre = list(counts)
     pre[win_kind] -= 1
@@ -159,43 +159,61 @@ def _readings(win: Win, hand: Hand, rules: Ruleset) -> tuple[list[_Reading], tup
     seven_ok = not melds
     waits = shape.waits(tuple(pre), tuple(own), seven_ok)
     single = len(waits) == 1
-    menqing = _menqing(melds, rules)
+    colour: dict[str, int] = {}
+    colour_bonuses: set[str] = set()
+    _colour(held + meld_kinds, colour, colour_bonuses)
+    common.update(colour)
+    standard = flagged | colour_bonuses
+    if _menqing(melds, rules):
+        standard.add("menqing")
+    if len(melds) == 4:
+        standard.add("quanqiu_dudiao")
+    ponged = any(m.type == "pong" and m.kind == win_kind for m in melds)
     readings = []
     for decomposition in shape.decompositions(counts):
+        bonuses = set(standard)
+        if all(kind == "t" for kind, _ in decomposition.sets):
+            bonuses.add("duiduihu")
         places = _wait_kind(decomposition.sets, decomposition.pair, win_kind)
         # equal values go to the first reading: a pair wait before a closed or edge one
         for place in sorted(set(places), key=_PLACE_ORDER.index):
-            soft = {}
-            bonuses = set(base_bonuses)
-            _meld_flowers(melds, soft)
-            _colour(held + meld_kinds, soft, bonuses)
-            if menqing:
-                bonuses.add("menqing")
-            if all(kind == "t" for kind, _ in decomposition.sets):
-                bonuses.add("duiduihu")
-            if len(melds) == 4:
-                bonuses.add("quanqiu_dudiao")
-            flower = {"pair": "duzhan", "closed": "yadang", "edge": "bianzhi"}.get(place)
-            if single and flower:
-                ponged = any(m.type == "pong" and m.kind == win_kind for m in melds)
-                if flower != "duzhan" and ponged:
-                    bonuses.add("yajue")
-                else:
-                    soft[flower] = 1
-            readings.append(_Reading(soft, frozenset(bonuses), "standard"))
+            flower = _WAIT_FLOWERS.get(place) if single else None
+            if flower is None:
+                readings.append(_Reading(common, frozenset(bonuses), "standard"))
+            elif flower != "duzhan" and ponged:
+                readings.append(_Reading(common, frozenset(bonuses | {"yajue"}), "standard"))
+            else:
+                readings.append(_Reading({**common, flower: 1}, frozenset(bonuses), "standard"))
     if seven_ok and shape.is_seven_pairs(counts):
         # 七对: only the hard flowers and 缺一 count among the flowers; never 门清
-        soft = {}
-        bonuses = set(base_bonuses)
-        _colour(held, soft, bonuses)
-        soft = {k: v for k, v in soft.items() if k == "queyi"}
+        bonuses = flagged | colour_bonuses
         if rules.win.seven_pairs == "shuang":
             bonuses.add("shuang_qidui" if counts[win_kind] == 4 else "qidui")
         else:
             fours = sum(1 for n in counts if n == 4)
             bonuses.add(SEVEN_PAIR_TIERS[min(fours, 3)])
+        soft = {k: v for k, v in colour.items() if k == "queyi"}
         readings.append(_Reading(soft, frozenset(bonuses), "seven_pairs"))
     return readings, tuple(tiles.code_of(k) for k in waits)
+
+
+_WAIT_FLOWERS = {"pair": "duzhan", "closed": "yadang", "edge": "bianzhi"}
+
+
+def _worth(reading: _Reading, hard: int, rules: Ruleset) -> tuple[int, bool]:
+    """A reading's value before doubling, and whether it is a legal win; cheap, to
+    choose among readings before the breakdown of the best is written out."""
+    bonus = rules.bonus
+    earned = [code for code in reading.bonuses if code in bonus]
+    menqing = "menqing" in earned
+    big = any(code in BIG_HANDS for code in earned)
+    points = sum(bonus[code] for code in earned)
+    if hard == 0 and (menqing or big) and "wuhuaguo" in bonus and "wuhuaguo" not in earned:
+        points += bonus["wuhuaguo"]
+        big = True
+    flowers = hard + sum(reading.soft.values())
+    value = rules.win.flower_multiplier * flowers + rules.win.run + points
+    return value, menqing or big or hard >= rules.win.min_hard_flowers
 
 
 # --- value ---------------------------------------------------------------------------
@@ -273,11 +291,15 @@ def score_win(win: Win, hand: Hand, rules: Ruleset) -> Scored:
     readings, waits = _readings(win, hand, rules)
     if not readings:
         raise ScoringError("not a winning hand", field=f"{win.field}.concealed", zh="手牌不成胡")
-    candidates = [_assemble(win, hand, rules, r, waits) for r in readings]
-    legal = [c for c in candidates if _legal(c, win, rules)]
-    if not legal:
+    hard = win.hard
+    best_value, best_reading = -1, None
+    for reading in readings:
+        value, legal = _worth(reading, hard, rules)
+        if legal and value > best_value:
+            best_value, best_reading = value, reading
+    if best_reading is None:
         raise _refuse_small(win, rules)
-    best = max(legal, key=lambda c: c.value)
+    best = _assemble(win, hand, rules, best_reading, waits)
     _check_ticks(win, best, rules)
     return best
 

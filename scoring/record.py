@@ -84,6 +84,8 @@ class Win:
     hard_flowers: int | None
     soft_flowers: int | None
     features: tuple[str, ...] | None
+    #: concealed counts by kind, the winning tile included
+    counts: tuple[int, ...] = ()
 
     @property
     def field(self) -> str:
@@ -105,12 +107,13 @@ class Win:
             return len(self.flowers)
         return self.hard_flowers or 0
 
-    def counts(self) -> tuple[int, ...]:
-        """Concealed counts by kind, the winning tile included."""
-        counts = [0] * tiles.NUM_KINDS
-        for code in self.concealed or ():
-            counts[tiles.kind_of(code)] += 1
-        return tuple(counts)
+
+def count_kinds(codes: tuple[str, ...]) -> tuple[int, ...]:
+    """Counts by kind of playing tile codes."""
+    counts = [0] * tiles.NUM_KINDS
+    for code in codes:
+        counts[tiles.kind_of(code)] += 1
+    return tuple(counts)
 
 
 @dataclass(frozen=True)
@@ -211,7 +214,7 @@ def _tiles(value: Any, field: str) -> tuple[str, ...]:
     if not isinstance(value, str):
         raise _fail(field, "must be tiles in MPSZ notation", "应为 MPSZ 记法的牌")
     try:
-        return tuple(tiles.parse(value))
+        return tiles.codes(value)
     except ScoringError as exc:
         raise _fail(field, exc.message, exc.zh) from None
 
@@ -338,7 +341,7 @@ def _read_win(value: Any, index: int) -> Win:
         index=index, seat=seat, discarder=discarder, liable=liable, concealed=concealed,
         melds=melds, winning_tile=winning_tile, flowers=flowers, flags=frozenset(flags),
         kong_chain=kong_chain, hard_flowers=hard_flowers, soft_flowers=soft_flowers,
-        features=features,
+        features=features, counts=count_kinds(concealed) if concealed is not None else (),
     )  # fmt: skip
     if concealed is not None:
         _check_tile_count(win)

@@ -12,8 +12,6 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import NamedTuple
 
-from .tiles import NUM_KINDS
-
 #: a set inside a decomposition: ("t", kind) triplet or ("r", kind) run from kind
 Set = tuple[str, int]
 
@@ -112,8 +110,18 @@ def decompositions(counts: tuple[int, ...]) -> list[Decomposition]:
     return [Decomposition(sets, pair) for sets, pair in combos]
 
 
-def is_winning(counts: tuple[int, ...], seven_pairs_allowed: bool) -> bool:
-    return is_standard(counts) or (seven_pairs_allowed and is_seven_pairs(counts))
+@lru_cache(maxsize=65536)
+def _completions(counts: tuple[int, ...], runs: bool) -> tuple[int, ...]:
+    """Local kinds that, added to one suit's counts, let the suit be read whole."""
+    found = []
+    more = list(counts)
+    for i, n in enumerate(counts):
+        if n < 4:
+            more[i] += 1
+            if _splits(tuple(more), runs):
+                found.append(i)
+            more[i] -= 1
+    return tuple(found)
 
 
 def waits(pre: tuple[int, ...], own: tuple[int, ...], seven_pairs_allowed: bool) -> list[int]:
@@ -121,22 +129,24 @@ def waits(pre: tuple[int, ...], own: tuple[int, ...], seven_pairs_allowed: bool)
 
     ``own`` counts the tiles in the player's own hand and declared sets; a kind
     whose four copies are all there is left out, as no such tile is left to win on.
+    The tile must go to the one suit that cannot be read whole as it is, every
+    other suit must already be readable, and one pair must result: suit by suit
+    this is a few lookups in cached tables.
     """
-    result = []
-    counts = list(pre)
-    for kind in range(NUM_KINDS):
-        if own[kind] >= 4 or not _near(pre, kind):
+    parts = [(lo, pre[lo:hi], runs) for lo, hi, runs in _SUIT_SLICES]
+    residues = [sum(part) % 3 for _, part, _ in parts]
+    readable = [bool(_splits(part, runs)) for _, part, runs in parts]
+    found: set[int] = set()
+    for s, (lo, part, runs) in enumerate(parts):
+        after = residues[:]
+        after[s] = (after[s] + 1) % 3
+        if 1 in after or after.count(2) != 1:
             continue
-        counts[kind] += 1
-        if is_winning(tuple(counts), seven_pairs_allowed):
-            result.append(kind)
-        counts[kind] -= 1
-    return result
-
-
-def _near(pre: tuple[int, ...], kind: int) -> bool:
-    """Only a kind held, or within two of a held tile of its suit, can complete a hand."""
-    if kind >= 27:
-        return pre[kind] > 0
-    base = kind - kind % 9
-    return any(pre[k] for k in range(max(base, kind - 2), min(base + 9, kind + 3)))
+        if not all(readable[t] for t in range(4) if t != s):
+            continue
+        found.update(lo + i for i in _completions(part, runs) if own[lo + i] < 4)
+    if seven_pairs_allowed and sum(pre) == 13:
+        odd = [k for k, n in enumerate(pre) if n % 2]
+        if len(odd) == 1 and own[odd[0]] < 4:
+            found.add(odd[0])
+    return sorted(found)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import lru_cache
 
 from .errors import ScoringError
 
@@ -37,6 +38,8 @@ _FLOWER_NAMES = {
     "5z": "白板", "6z": "发财", "7z": "红中",
 }  # fmt: skip
 _GROUP = re.compile(r"([0-9]+)([mpszf])")
+#: well-formed notation with known tiles only: the fast path of parse()
+_VALID = re.compile(r"(?:[1-9]+[mps]|[1-7]+z|[1-8]+f)*")
 
 
 def kind_of(code: str) -> int:
@@ -79,14 +82,22 @@ def split(text: str) -> list[str]:
 
 def parse(text: str) -> list[str]:
     """Parse MPSZ notation into validated codes (playing tiles or flowers)."""
+    return list(codes(text))
+
+
+@lru_cache(maxsize=16384)
+def codes(text: str) -> tuple[str, ...]:
+    """parse(), as a tuple shared through a cache: the same text is read once."""
+    if _VALID.fullmatch(text):
+        return tuple(digit + suit for digits, suit in _GROUP.findall(text) for digit in digits)
     try:
-        codes = split(text)
+        found = split(text)
     except ValueError as exc:
         raise ScoringError(f"unknown tile {str(exc)!r}", zh=f"无法识别的牌 “{exc}”") from None
-    for code in codes:
+    for code in found:
         if code not in _KIND and code not in FLOWER_COPIES:
             raise ScoringError(f"unknown tile {code!r}", zh=f"无法识别的牌 “{code}”")
-    return codes
+    return tuple(found)
 
 
 def format(codes: Iterable[str]) -> str:  # noqa: A001 - the notation's own verb
