@@ -39,6 +39,9 @@ _SEAT_KEYS = {"seat"}
 _GARDEN_KEYS = {"size", "left", "end_when_out"}
 
 
+_SEAT_SET = frozenset(SEATS)
+
+
 def next_seat(seat: str) -> str:
     """The seat to the right (下家): E → S → W → N → E."""
     return SEATS[(SEATS.index(seat) + 1) % 4]
@@ -160,6 +163,8 @@ def _fail(field: str, message: str, zh: str) -> ScoringError:
 
 
 def _obj(value: Any, field: str, keys: set[str]) -> dict[str, Any]:
+    if type(value) is dict and value.keys() <= keys:
+        return value
     if not isinstance(value, dict):
         raise _fail(field, "must be an object", "格式错误：应为对象")
     unknown = sorted(set(value) - keys)
@@ -177,6 +182,8 @@ def _list(value: Any, field: str) -> list[Any]:
 
 
 def _seat(value: Any, field: str, *, optional: bool = False) -> str | None:
+    if value in _SEAT_SET:
+        return str(value)
     if value is None and optional:
         return None
     if value not in SEATS:
@@ -384,6 +391,24 @@ def _check_tile_count(win: Win) -> None:
 
 def read_meld(value: Any, field: str, seat: str) -> Meld:
     data = _obj(value, field, _MELD_KEYS)
+    upgraded = data.get("upgraded", False)
+    if upgraded is not True and upgraded is not False:  # 1 == True: keep the type check
+        return _read_meld(data, field, seat)
+    key = (data.get("type"), data.get("tile"), data.get("from"), upgraded, seat)
+    try:
+        return _MELDS[key]
+    except (KeyError, TypeError):
+        meld = _read_meld(data, field, seat)
+    if len(_MELDS) < 4096:
+        _MELDS[key] = meld
+    return meld
+
+
+#: melds already read: the same meld, by the same seat, reads the same every time
+_MELDS: dict[tuple[Any, ...], Meld] = {}
+
+
+def _read_meld(data: dict[str, Any], field: str, seat: str) -> Meld:
     kind = data.get("type")
     if kind not in ("pong", "kong"):
         raise _fail(

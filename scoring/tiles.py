@@ -120,17 +120,16 @@ def name(code: str) -> str:
 
 def flower_sets(flowers: Iterable[str]) -> int:
     """How many complete sets of flowers (花杠) a player's flower tiles hold."""
-    held: dict[str, int] = {}
-    for code in flowers:
-        held[code] = held.get(code, 0) + 1
-    count = 0
-    for group in FLOWER_SETS:
-        need: dict[str, int] = {}
-        for code in group:
-            need[code] = need.get(code, 0) + 1
-        if all(held.get(code, 0) >= n for code, n in need.items()):
-            count += 1
-    return count
+    return _flower_sets(tuple(sorted(flowers)))
+
+
+@lru_cache(maxsize=4096)
+def _flower_sets(flowers: tuple[str, ...]) -> int:
+    return sum(
+        1
+        for group in FLOWER_SETS
+        if all(flowers.count(code) >= group.count(code) for code in set(group))
+    )
 
 
 _CODES = [f"{n}{s}" for s in SUITS for n in range(1, 10)] + [f"{n}z" for n in range(1, 5)]
