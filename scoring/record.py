@@ -39,9 +39,6 @@ _SEAT_KEYS = {"seat"}
 _GARDEN_KEYS = {"size", "left", "end_when_out"}
 
 
-_SEAT_SET = frozenset(SEATS)
-
-
 def next_seat(seat: str) -> str:
     """The seat to the right (下家): E → S → W → N → E."""
     return SEATS[(SEATS.index(seat) + 1) % 4]
@@ -163,13 +160,11 @@ def _fail(field: str, message: str, zh: str) -> ScoringError:
 
 
 def _obj(value: Any, field: str, keys: set[str]) -> dict[str, Any]:
-    if type(value) is dict and value.keys() <= keys:
-        return value
     if not isinstance(value, dict):
         raise _fail(field, "must be an object", "格式错误：应为对象")
-    unknown = sorted(set(value) - keys)
-    if unknown:
-        raise _fail(field, f"unknown key {unknown[0]!r}", f"未知字段 “{unknown[0]}”")
+    if not value.keys() <= keys:
+        unknown = sorted(set(value) - keys)[0]
+        raise _fail(field, f"unknown key {unknown!r}", f"未知字段 “{unknown}”")
     return value
 
 
@@ -182,17 +177,15 @@ def _list(value: Any, field: str) -> list[Any]:
 
 
 def _seat(value: Any, field: str, *, optional: bool = False) -> str | None:
-    if value in _SEAT_SET:
+    if value in SEATS:
         return str(value)
     if value is None and optional:
         return None
-    if value not in SEATS:
-        raise _fail(
-            field,
-            f"unknown seat {value!r} (E, S, W or N)",
-            f"座位 “{value}” 无效（东南西北：E S W N）",
-        )
-    return str(value)
+    raise _fail(
+        field,
+        f"unknown seat {value!r} (E, S, W or N)",
+        f"座位 “{value}” 无效（东南西北：E S W N）",
+    )
 
 
 def _bool(value: Any, field: str) -> bool:

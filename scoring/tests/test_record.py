@@ -383,6 +383,16 @@ REFUSED: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
         "upgraded",
     ),
     (
+        "upgraded not bool",
+        lambda r: w0(r).update(
+            concealed="234m567m111p55p",
+            melds=[{"type": "kong", "tile": "9m", "from": "W", "upgraded": 1}],
+        ),
+        "wins[0].melds[0].upgraded",
+        "true or false",
+    ),
+    ("seat not text", lambda r: w0(r).update(seat=["S"]), "wins[0].seat", "unknown seat"),
+    (
         "five melds",
         lambda r: w0(r).update(melds=[pong(t, "W") for t in ("1m", "2m", "3m", "4m", "5m")]),
         "wins[0].melds",
