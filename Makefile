@@ -13,7 +13,7 @@ DEV_ENV := DEBUG=1
 
 help:
 	@echo "make run           create .venv, install, migrate, load fixtures, demo data once, serve :8000"
-	@echo "make test          ruff, makemigrations --check, pytest (SQLite, or DATABASE_URL)"
+	@echo "make test          ruff, mypy --strict scoring, makemigrations --check, pytest (SQLite, or DATABASE_URL)"
 	@echo "make lint | fmt    ruff check / ruff format + fix imports"
 	@echo "make migrate       apply migrations and load fixtures/ (inserts missing rows only)"
 	@echo "make demo          create the demo accounts (idempotent)"
@@ -53,8 +53,9 @@ run: migrate $(STAMPS)/demo.done
 
 test: $(VENV)/.requirements-dev.stamp
 	$(VENV)/bin/ruff check .
+	$(VENV)/bin/mypy --strict scoring --exclude scoring/tests
 	$(DEV_ENV) $(PY) manage.py makemigrations --check --dry-run
-	$(PY) -m pytest
+	$(PY) -m pytest --cov-fail-under=100
 
 lint: $(VENV)/.requirements-dev.stamp
 	$(VENV)/bin/ruff check .

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from . import nanjing, payments, rulesets, tiles
+from . import nanjing, payments, rulesets, shape, tiles, worksite
 from .errors import ScoringError
+from .reading import Scored
 from .record import SEATS, Hand, Win, count_kinds, next_seat, read_hand, read_meld
-from .rulesets import Ruleset
+from .rulesets import NanjingRuleset, Ruleset, WorksiteRuleset
 
 RESULT_FORMAT = "mahjong-result/1"
 
@@ -27,10 +28,13 @@ def score(hand: Any, *, ruleset: Ruleset | None = None) -> dict[str, Any]:
             field="ruleset",
             zh="记录的规则与所用规则不一致",
         )
+    if isinstance(ruleset, WorksiteRuleset):
+        return _score_worksite(record, ruleset)
+    assert isinstance(ruleset, NanjingRuleset)
     return _score_nanjing(record, ruleset)
 
 
-def _score_nanjing(hand: Hand, rules: Ruleset) -> dict[str, Any]:
+def _score_nanjing(hand: Hand, rules: NanjingRuleset) -> dict[str, Any]:
     for key in ("false_wins", "dead_hands"):
         if getattr(hand, key):
             raise ScoringError(
@@ -55,7 +59,21 @@ def _score_nanjing(hand: Hand, rules: Ruleset) -> dict[str, Any]:
     if hand.garden is not None:
         pays = payments.garden_cap(pays, hand.garden)
     totals = payments.net(pays)
-    result: dict[str, Any] = {
+    result = _result(hand, rules, scored, pays, totals, _next(hand, rules, scored))
+    if hand.garden is not None:
+        result["left"], result["garden_over"] = payments.garden_after(hand.garden, totals)
+    return result
+
+
+def _result(
+    hand: Hand,
+    rules: Ruleset,
+    scored: list[Scored],
+    pays: list[payments.Payment],
+    totals: dict[str, int],
+    nxt: dict[str, Any],
+) -> dict[str, Any]:
+    return {
         "format": RESULT_FORMAT,
         "ruleset": rules.id,
         "ruleset_version": rules.version,
@@ -70,14 +88,46 @@ def _score_nanjing(hand: Hand, rules: Ruleset) -> dict[str, Any]:
             for win, s in zip(hand.wins, scored, strict=True)
         ],
         "payments": [p.as_dict() for p in pays],
-        "next": _next(hand, rules, scored),
+        "next": nxt,
     }
+
+
+def _score_worksite(hand: Hand, rules: WorksiteRuleset) -> dict[str, Any]:
+    """江苏工地麻将: no doubling, no 园子, no 快照; 诈糊 and 相公 change who pays."""
+    if hand.doubled:
+        raise ScoringError(
+            "工地麻将 never doubles a hand", field="doubled", zh="工地麻将没有比下胡翻倍"
+        )
     if hand.garden is not None:
-        result["left"], result["garden_over"] = payments.garden_after(hand.garden, totals)
-    return result
+        raise ScoringError("进园子 is a 南京 table mode", field="garden", zh="工地麻将没有进园子")
+    for win in hand.wins:
+        if "kuaizhao" in win.flags:
+            raise ScoringError(
+                "快照 is not part of 工地麻将", field=f"{win.field}.flags", zh="工地麻将没有快照"
+            )
+    scored = [worksite.score_win(win, hand, rules) for win in hand.wins]
+    pays: list[payments.Payment] = []
+    for win, one in zip(hand.wins, scored, strict=True):
+        if hand.false_wins:
+            # 诈糊: the (first) false winner pays all of a later win in place of its payers
+            shares = 3 if payments.self_drawn_like(win) else 1
+            pays.append(payments.Payment(hand.false_wins[0], win.seat, one.value * shares, "win"))
+        else:
+            pays += payments.win_shares(win, one.value)
+    barred = set(hand.false_wins) | set(hand.dead_hands)
+    for kong in hand.kongs:
+        if kong.type == "flower" and kong.seat not in barred and rules.flower_set:
+            pays += [
+                payments.Payment(p, kong.seat, rules.flower_set, "flower_kong")
+                for p in payments.others(kong.seat)
+            ]
+    pays += payments.penalties(hand, rules.penalty)
+    stays = any(w.seat == hand.dealer for w in hand.wins)
+    nxt = {"dealer": hand.dealer if stays else next_seat(hand.dealer), "doubled": False}
+    return _result(hand, rules, scored, pays, payments.net(pays), nxt)
 
 
-def _next(hand: Hand, rules: Ruleset, scored: list[nanjing.Scored]) -> dict[str, Any]:
+def _next(hand: Hand, rules: NanjingRuleset, scored: list[Scored]) -> dict[str, Any]:
     """比下胡 and the next dealer, per the ruleset's triggers and dealer rule."""
     triggers = {
         "flower_kong": any(k.type == "flower" for k in hand.kongs),
@@ -151,15 +201,27 @@ def analyze(
     if max(counts) > 4:
         raise ScoringError("more than four copies of a tile", field="tiles", zh="某张牌超过四张")
     hand = Hand(ruleset, SEATS[0], False, (record,), (), (), (), (), None)
-    readings, waits = nanjing._readings(record, hand, rules)
-    if not readings:
+    if isinstance(rules, WorksiteRuleset):
+        found = [
+            worksite.scored(lines, name, rules)
+            for lines, name in worksite.candidates(record, rules)
+        ]
+    else:
+        assert isinstance(rules, NanjingRuleset)
+        readings, _ = nanjing._readings(record, hand, rules)
+        found = [nanjing._assemble(record, hand, rules, r, ()) for r in readings]
+    if not found:
         raise ScoringError("not a winning hand", field="tiles", zh="手牌不成胡")
-    best = max(
-        (nanjing._assemble(record, hand, rules, r, waits) for r in readings), key=lambda s: s.value
-    )
+    best = max(found, key=lambda s: s.value)
+    pre = list(counts)
+    pre[tiles.kind_of(win)] -= 1
+    own = list(pre)
+    for m in meld_objs:
+        own[m.kind] += m.size
+    waits = shape.waits(tuple(pre), tuple(own), not meld_objs)
     return {
         "shape": best.shape,
-        "waits": list(best.waits),
+        "waits": [tiles.code_of(k) for k in waits],
         "features": list(best.features),
         "breakdown": [{"code": c, "label": label, "points": p} for c, label, p in best.lines],
         "value": best.value,

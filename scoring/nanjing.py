@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from . import shape, tiles
+from . import reading, shape, tiles
 from .errors import ScoringError
+from .reading import Scored
 from .record import Hand, Meld, Win
-from .rulesets import NANJING_BONUSES, Ruleset
+from .rulesets import NANJING_BONUSES, NanjingRuleset
 
 #: 软花, in the order the breakdown lists them
 SOFT_CODES = ("feng_peng", "yadang", "duzhan", "bianzhi", "queyi", "feng_gang")
@@ -56,22 +57,6 @@ NAMES = {
 
 
 @dataclass(frozen=True)
-class Scored:
-    """One win's value and how it was reached."""
-
-    value: int
-    base: int
-    lines: tuple[tuple[str, str, int], ...]
-    features: tuple[str, ...]
-    big_hand: bool
-    menqing: bool
-    #: 2 × (H + S) + run + 对对胡, doubled like the hand: the classic 快照 discard share
-    duiduihu_value: int
-    shape: str
-    waits: tuple[str, ...]
-
-
-@dataclass(frozen=True)
 class _Reading:
     soft: dict[str, int]
     bonuses: frozenset[str]
@@ -81,18 +66,13 @@ class _Reading:
 # --- from the tiles ----------------------------------------------------------------
 
 
-def _suits(kinds: list[int]) -> tuple[set[int], bool]:
-    suits = {tiles.suit_of(k) for k in kinds if k < 27}
-    return suits, any(k >= 27 for k in kinds)
-
-
 def _colour(kinds: list[int], soft: dict[str, int], bonuses: set[str]) -> None:
     """缺一, 混一色, 清一色 from the suits present (a hand of winds only gets none)."""
-    suits, winds = _suits(kinds)
-    if 1 <= len(suits) <= 2:
+    queyi, one_suit = reading.colour(kinds)
+    if queyi:
         soft["queyi"] = 1
-    if len(suits) == 1:
-        bonuses.add("hunyise" if winds else "qingyise")
+    if one_suit:
+        bonuses.add(one_suit)
 
 
 def _meld_flowers(melds: tuple[Meld, ...], soft: dict[str, int]) -> None:
@@ -105,36 +85,9 @@ def _meld_flowers(melds: tuple[Meld, ...], soft: dict[str, int]) -> None:
         soft["feng_gang"] = gang
 
 
-def _menqing(melds: tuple[Meld, ...], rules: Ruleset) -> bool:
-    """门清: no pong; 一杠 (a kong made at once on a discard) and concealed kongs keep it
-    where the ruleset says so, a pong later upgraded (二杠) never does."""
-    if rules.win.menqing == "none":
-        return not melds
-    return not any(m.type == "pong" or m.upgraded for m in melds)
-
-
-def _wait_kind(sets: tuple[shape.Set, ...], pair: int, win: int) -> list[str]:
-    """Where the winning tile can sit in one reading: pair, triplet, closed, edge, open."""
-    places = []
-    if pair == win:
-        places.append("pair")
-    for kind, first in sets:
-        if kind == "t" and first == win:
-            places.append("triplet")
-        elif kind == "r" and first <= win <= first + 2:
-            if win == first + 1:
-                places.append("closed")
-            elif (win == first + 2 and first % 9 == 0) or (win == first and first % 9 == 6):
-                places.append("edge")
-            else:
-                places.append("open")
-    return places
-
-
-_PLACE_ORDER = ("pair", "closed", "edge", "triplet", "open")
-
-
-def _readings(win: Win, hand: Hand, rules: Ruleset) -> tuple[list[_Reading], tuple[str, ...]]:
+def _readings(
+    win: Win, hand: Hand, rules: NanjingRuleset
+) -> tuple[list[_Reading], tuple[str, ...]]:
     """Every interpretation of the winner's tiles, and the wait set before the win."""
     assert win.concealed is not None and win.winning_tile is not None
     melds = win.melds
@@ -164,7 +117,7 @@ def _readings(win: Win, hand: Hand, rules: Ruleset) -> tuple[list[_Reading], tup
     _colour(held + meld_kinds, colour, colour_bonuses)
     common.update(colour)
     standard = flagged | colour_bonuses
-    if _menqing(melds, rules):
+    if reading.menqing(melds, rules.win.menqing):
         standard.add("menqing")
     if len(melds) == 4:
         standard.add("quanqiu_dudiao")
@@ -174,9 +127,7 @@ def _readings(win: Win, hand: Hand, rules: Ruleset) -> tuple[list[_Reading], tup
         bonuses = set(standard)
         if all(kind == "t" for kind, _ in decomposition.sets):
             bonuses.add("duiduihu")
-        places = _wait_kind(decomposition.sets, decomposition.pair, win_kind)
-        # equal values go to the first reading: a pair wait before a closed or edge one
-        for place in sorted(set(places), key=_PLACE_ORDER.index):
+        for place in reading.wait_places(decomposition.sets, decomposition.pair, win_kind):
             flower = _WAIT_FLOWERS.get(place) if single else None
             if flower is None:
                 readings.append(_Reading(common, frozenset(bonuses), "standard"))
@@ -200,7 +151,7 @@ def _readings(win: Win, hand: Hand, rules: Ruleset) -> tuple[list[_Reading], tup
 _WAIT_FLOWERS = {"pair": "duzhan", "closed": "yadang", "edge": "bianzhi"}
 
 
-def _worth(reading: _Reading, hard: int, rules: Ruleset) -> tuple[int, bool]:
+def _worth(reading: _Reading, hard: int, rules: NanjingRuleset) -> tuple[int, bool]:
     """A reading's value before doubling, and whether it is a legal win; cheap, to
     choose among readings before the breakdown of the best is written out."""
     bonus = rules.bonus
@@ -220,7 +171,7 @@ def _worth(reading: _Reading, hard: int, rules: Ruleset) -> tuple[int, bool]:
 
 
 def _assemble(
-    win: Win, hand: Hand, rules: Ruleset, reading: _Reading, waits: tuple[str, ...]
+    win: Win, hand: Hand, rules: NanjingRuleset, reading: _Reading, waits: tuple[str, ...]
 ) -> Scored:
     mult = rules.win.flower_multiplier
     h = win.hard
@@ -267,11 +218,11 @@ def _assemble(
     )
 
 
-def _legal(scored: Scored, win: Win, rules: Ruleset) -> bool:
+def _legal(scored: Scored, win: Win, rules: NanjingRuleset) -> bool:
     return scored.menqing or scored.big_hand or win.hard >= rules.win.min_hard_flowers
 
 
-def _refuse_small(win: Win, rules: Ruleset) -> ScoringError:
+def _refuse_small(win: Win, rules: NanjingRuleset) -> ScoringError:
     need = rules.win.min_hard_flowers
     return ScoringError(
         "not a legal win: a hand that is not 门清 and has no big hand needs at least "
@@ -281,7 +232,7 @@ def _refuse_small(win: Win, rules: Ruleset) -> ScoringError:
     )
 
 
-def score_win(win: Win, hand: Hand, rules: Ruleset) -> Scored:
+def score_win(win: Win, hand: Hand, rules: NanjingRuleset) -> Scored:
     """The value of one win: the reading worth most among the legal ones."""
     if win.quick:
         scored = _quick(win, hand, rules)
@@ -293,10 +244,10 @@ def score_win(win: Win, hand: Hand, rules: Ruleset) -> Scored:
         raise ScoringError("not a winning hand", field=f"{win.field}.concealed", zh="手牌不成胡")
     hard = win.hard
     best_value, best_reading = -1, None
-    for reading in readings:
-        value, legal = _worth(reading, hard, rules)
+    for candidate in readings:
+        value, legal = _worth(candidate, hard, rules)
         if legal and value > best_value:
-            best_value, best_reading = value, reading
+            best_value, best_reading = value, candidate
     if best_reading is None:
         raise _refuse_small(win, rules)
     best = _assemble(win, hand, rules, best_reading, waits)
@@ -304,7 +255,7 @@ def score_win(win: Win, hand: Hand, rules: Ruleset) -> Scored:
     return best
 
 
-def _check_ticks(win: Win, scored: Scored, rules: Ruleset) -> None:
+def _check_ticks(win: Win, scored: Scored, rules: NanjingRuleset) -> None:
     """Features ticked by hand that the tiles contradict are refused with a reason."""
     field = f"{win.field}.features"
     for code in win.features or ():
@@ -333,7 +284,7 @@ def _check_ticks(win: Win, scored: Scored, rules: Ruleset) -> None:
 # --- quick entry --------------------------------------------------------------------
 
 
-def _quick(win: Win, hand: Hand, rules: Ruleset) -> Scored:
+def _quick(win: Win, hand: Hand, rules: NanjingRuleset) -> Scored:
     """Quick entry: H, S and the ticked bonuses, checked for what cannot combine."""
     field = f"{win.field}.features"
     ticked = set(win.features or ())
@@ -380,7 +331,7 @@ def _quick(win: Win, hand: Hand, rules: Ruleset) -> Scored:
         raise clash("全球独钓 is always 对对胡 too", "全球独钓必然是对对胡")
     if "quanqiu_dudiao" in bonuses and "menqing" in bonuses and rules.win.menqing == "none":
         raise clash("全球独钓 cannot be 门清", "全球独钓不能是门清")
-    if win.melds and "menqing" in bonuses and not _menqing(win.melds, rules):
+    if win.melds and "menqing" in bonuses and not reading.menqing(win.melds, rules.win.menqing):
         raise clash("门清 is contradicted by the melds", "有碰或二杠，不是门清")
     if "wuhuaguo" in bonuses and win.hard:
         raise clash("无花果 needs no hard flower", "无花果要求没有硬花")

@@ -30,7 +30,7 @@ _TOP_KEYS = {
 }  # fmt: skip
 _WIN_KEYS = {
     "seat", "discarder", "liable", "concealed", "melds", "winning_tile", "flowers",
-    "flags", "kong_chain", "hard_flowers", "soft_flowers", "features",
+    "flags", "kong_chain", "hard_flowers", "soft_flowers", "features", "passed",
 }  # fmt: skip
 _MELD_KEYS = {"type", "tile", "from", "upgraded"}
 _KONG_KEYS = {"seat", "type", "from", "robbed"}
@@ -86,6 +86,8 @@ class Win:
     features: tuple[str, ...] | None
     #: concealed counts by kind, the winning tile included
     counts: tuple[int, ...] = ()
+    #: 过水: tiles the winner passed on since their own last draw (optional input)
+    passed: tuple[str, ...] = ()
 
     @property
     def field(self) -> str:
@@ -342,6 +344,8 @@ def _read_win(value: Any, index: int) -> Win:
         melds=melds, winning_tile=winning_tile, flowers=flowers, flags=frozenset(flags),
         kong_chain=kong_chain, hard_flowers=hard_flowers, soft_flowers=soft_flowers,
         features=features, counts=count_kinds(concealed) if concealed is not None else (),
+        passed=_playing(_tiles(data["passed"], f"{field}.passed"), f"{field}.passed")
+        if "passed" in data else (),
     )  # fmt: skip
     if concealed is not None:
         _check_tile_count(win)

@@ -27,6 +27,11 @@ NANJING_BONUSES = (
     "haohua_qidui", "chaohaohua_qidui", "chaochaohaohua_qidui", "shuang_qidui",
     "yajue", "wuhuaguo", "xiaogang_kaihua", "dagang_kaihua", "tianhu", "dihu",
 )  # fmt: skip
+WORKSITE_BONUSES = (
+    "dasixi", "xiaosixi", "dadiaoche", "qingyise", "hunyise", "duiduihu", "yitiaolong",
+    "sananke", "sianke", "danqidui", "haohua_qidui", "haohua_shuang_qidui",
+    "chaohaohua_shuang_qidui", "menqianqing",
+)  # fmt: skip
 DOUBLING_TRIGGERS = (
     "flower_kong", "dealer_wins", "dealer_stays", "penalty", "dagang_kaihua",
     "gang_kaihua", "drawn", "multiple_winners", "big_hand", "liable",
@@ -70,15 +75,53 @@ class Ruleset:
     id: str
     name: str
     family: str
-    win: WinRules
-    bonus: Mapping[str, int]
-    kong_money: KongMoney
-    penalty: int
-    next: NextRules
     #: a hash of the parameters: the same numbers give the same version
     version: str
     #: the parameters as read, for storing a copy beside recorded hands
     params: Mapping[str, Any]
+    bonus: Mapping[str, int]
+    penalty: int
+
+
+@dataclass(frozen=True)
+class NanjingRuleset(Ruleset):
+    """南京麻将 and its variants: T = multiplier × (H + S) + run + bonuses, 比下胡."""
+
+    win: WinRules
+    kong_money: KongMoney
+    next: NextRules
+
+
+@dataclass(frozen=True)
+class WorksiteWin:
+    min_flowers: int
+    menqing: str
+
+
+@dataclass(frozen=True)
+class WorksiteCounts:
+    """江苏工地麻将: how many flowers each thing in a hand counts."""
+
+    flower_tile: int
+    wind_pong: int
+    wind_concealed_triplet: int
+    wind_kong_exposed: int
+    wind_kong_concealed: int
+    kong_exposed: int
+    kong_concealed: int
+    gangshang_kaihua: int
+    ganghou_pao: int
+    tianhu: int
+    haidi: int
+
+
+@dataclass(frozen=True)
+class WorksiteRuleset(Ruleset):
+    """江苏工地麻将: T = the hand's flowers; no doubling, no kong money."""
+
+    win: WorksiteWin
+    counts: WorksiteCounts
+    flower_set: int
 
 
 def _fail(where: str, message: str) -> ScoringError:
@@ -88,9 +131,7 @@ def _fail(where: str, message: str) -> ScoringError:
 def _section(
     data: Mapping[str, Any], name: str, keys: tuple[str, ...], where: str
 ) -> dict[str, Any]:
-    section = data.get(name)
-    if not isinstance(section, dict):
-        raise _fail(where, f"missing section [{name}]")
+    section = data[name]
     unknown = sorted(set(section) - set(keys))
     if unknown:
         raise _fail(where, f"unknown key {name}.{unknown[0]}")
@@ -111,41 +152,63 @@ def _section(
     return dict(section)
 
 
+_FAMILIES = {
+    "nanjing": ("win", "bonus", "kong_money", "penalty", "next"),
+    "worksite": ("win", "counts", "bonus", "flower_set", "penalty"),
+}
+
+
 def from_mapping(data: Mapping[str, Any], where: str = "") -> Ruleset:
     """Build a ruleset from its parameters (a parsed TOML file or a stored copy)."""
     where = where or str(data.get("id", "?"))
-    top = {"id", "name", "family", "win", "bonus", "kong_money", "penalty", "next"}
+    family = data.get("family")
+    if family not in _FAMILIES:
+        raise _fail(where, f"unknown family {family!r}")
+    top = {"id", "name", "family", *_FAMILIES[family]}
     unknown = sorted(set(data) - top)
     if unknown:
         raise _fail(where, f"unknown key {unknown[0]}")
-    ident, name, family = data.get("id"), data.get("name"), data.get("family")
+    ident, name = data.get("id"), data.get("name")
     if not isinstance(ident, str) or not ident or not isinstance(name, str) or not name:
         raise _fail(where, "needs an id and a name")
-    if family != "nanjing":
-        raise _fail(where, f"unknown family {family!r}")
-    win = _section(data, "win", tuple(WinRules.__dataclass_fields__), where)
-    bonus_data = data.get("bonus")
-    if not isinstance(bonus_data, dict):
-        raise _fail(where, "missing section [bonus]")
-    bonus = _section(data, "bonus", tuple(k for k in NANJING_BONUSES if k in bonus_data), where)
-    kong = _section(data, "kong_money", tuple(KongMoney.__dataclass_fields__), where)
+    for section in _FAMILIES[family]:
+        if not isinstance(data.get(section), dict):
+            raise _fail(where, f"missing section [{section}]")
+    bonus_data = data["bonus"]
+    codes = NANJING_BONUSES if family == "nanjing" else WORKSITE_BONUSES
+    bonus = _section(data, "bonus", tuple(k for k in codes if k in bonus_data), where)
     penalty = _section(data, "penalty", ("amount",), where)
-    nxt = _section(data, "next", tuple(NextRules.__dataclass_fields__), where)
     params = {k: data[k] for k in sorted(top - {"id", "name"})}
     digest = hashlib.sha256(
         json.dumps(params, sort_keys=True, ensure_ascii=False).encode()
     ).hexdigest()
-    return Ruleset(
-        id=ident,
-        name=name,
-        family=family,
+    common: dict[str, Any] = {
+        "id": ident,
+        "name": name,
+        "family": family,
+        "version": digest[:12],
+        "params": MappingProxyType(dict(data)),
+        "bonus": MappingProxyType(bonus),
+        "penalty": penalty["amount"],
+    }
+    if family == "worksite":
+        win = _section(data, "win", tuple(WorksiteWin.__dataclass_fields__), where)
+        counts = _section(data, "counts", tuple(WorksiteCounts.__dataclass_fields__), where)
+        flower_set = _section(data, "flower_set", ("amount",), where)
+        return WorksiteRuleset(
+            **common,
+            win=WorksiteWin(**win),
+            counts=WorksiteCounts(**counts),
+            flower_set=flower_set["amount"],
+        )
+    win = _section(data, "win", tuple(WinRules.__dataclass_fields__), where)
+    kong = _section(data, "kong_money", tuple(KongMoney.__dataclass_fields__), where)
+    nxt = _section(data, "next", tuple(NextRules.__dataclass_fields__), where)
+    return NanjingRuleset(
+        **common,
         win=WinRules(**win),
-        bonus=MappingProxyType(bonus),
         kong_money=KongMoney(**kong),
-        penalty=penalty["amount"],
         next=NextRules(nxt["double_factor"], frozenset(nxt["doubling"]), nxt["dealer_stays"]),
-        version=digest[:12],
-        params=MappingProxyType(dict(data)),
     )
 
 

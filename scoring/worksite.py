@@ -1,0 +1,279 @@
+"""江苏工地麻将: the value of a win is the hand's flowers (T), counted from the
+winner's tiles or taken from quick entry, under a ruleset of the ``worksite`` family.
+
+No doubling and no kong money: kongs count as flowers of the hand instead. A win
+needs at least ``min_flowers``.
+"""
+
+from __future__ import annotations
+
+from . import reading, shape, tiles
+from .errors import ScoringError
+from .reading import Scored
+from .record import Hand, Win
+from .rulesets import WORKSITE_BONUSES, WorksiteRuleset
+
+#: the counted things, in the order the breakdown lists them
+COUNT_CODES = (
+    "hard_flowers", "feng_peng", "feng_anke", "feng_gang", "minggang", "angang",
+    "soft_flowers", "gangshang_kaihua", "ganghou_pao", "tianhu", "haidi",
+)  # fmt: skip
+SEVEN_PAIR_TIERS = ("danqidui", "haohua_qidui", "haohua_shuang_qidui", "chaohaohua_shuang_qidui")
+NAMES = {
+    "hard_flowers": "花牌",
+    "feng_peng": "风碰",
+    "feng_anke": "风暗刻",
+    "feng_gang": "风杠",
+    "minggang": "明杠",
+    "angang": "暗杠",
+    "soft_flowers": "其他花",
+    "gangshang_kaihua": "杠上开花",
+    "ganghou_pao": "杠后炮",
+    "tianhu": "天糊",
+    "haidi": "海底捞月",
+    "dasixi": "大四喜",
+    "xiaosixi": "小四喜",
+    "dadiaoche": "大吊车",
+    "qingyise": "清一色",
+    "hunyise": "混一色",
+    "duiduihu": "对对糊",
+    "yitiaolong": "一条龙",
+    "sananke": "三暗刻",
+    "sianke": "四暗刻",
+    "danqidui": "单7对",
+    "haohua_qidui": "豪华7对",
+    "haohua_shuang_qidui": "豪华双7对",
+    "chaohaohua_shuang_qidui": "超豪华双7对",
+    "menqianqing": "门前清",
+}
+#: (name, count) pairs where the label shows a count
+_COUNTED = {"hard_flowers", "feng_peng", "feng_anke", "minggang", "angang", "soft_flowers"}
+
+
+def _common(win: Win, rules: WorksiteRuleset) -> dict[str, tuple[int, int]]:
+    """What counts in every reading: flower tiles and the flags, as code → (n, points)."""
+    c = rules.counts
+    out: dict[str, tuple[int, int]] = {}
+    if win.hard:
+        out["hard_flowers"] = (win.hard, win.hard * c.flower_tile)
+    chain = win.kong_chain
+    if "after_kong" in win.flags:
+        out["gangshang_kaihua"] = (chain, chain * c.gangshang_kaihua)
+    if "kong_discard" in win.flags:
+        out["ganghou_pao"] = (chain, chain * c.ganghou_pao)
+    if "tianhu" in win.flags:
+        out["tianhu"] = (1, c.tianhu)
+    if "last_tile" in win.flags:
+        out["haidi"] = (1, c.haidi)
+    return out
+
+
+def _meld_counts(win: Win, rules: WorksiteRuleset, out: dict[str, tuple[int, int]]) -> None:
+    """风碰 1; 风杠 exposed 2, concealed 3; other kongs exposed 1, concealed 2."""
+    c = rules.counts
+    peng = sum(1 for m in win.melds if m.type == "pong" and m.kind >= 27)
+    if peng:
+        out["feng_peng"] = (peng, peng * c.wind_pong)
+    wind = [m for m in win.melds if m.is_kong and m.kind >= 27]
+    if wind:
+        points = sum(c.wind_kong_concealed if m.concealed else c.wind_kong_exposed for m in wind)
+        out["feng_gang"] = (len(wind), points)
+    exposed = sum(1 for m in win.melds if m.is_kong and m.kind < 27 and not m.concealed)
+    if exposed:
+        out["minggang"] = (exposed, exposed * c.kong_exposed)
+    concealed = sum(1 for m in win.melds if m.concealed and m.kind < 27)
+    if concealed:
+        out["angang"] = (concealed, concealed * c.kong_concealed)
+
+
+def candidates(win: Win, rules: WorksiteRuleset) -> list[tuple[dict[str, tuple[int, int]], str]]:
+    """Every reading of the winner's tiles as its counted lines and its shape."""
+    assert win.concealed is not None and win.winning_tile is not None
+    counts = win.counts
+    melds = win.melds
+    bonus = rules.bonus
+    win_kind = tiles.kind_of(win.winning_tile)
+    held = [k for k in range(tiles.NUM_KINDS) if counts[k]]
+    _, one_suit = reading.colour(held + [m.kind for m in melds])
+    base = _common(win, rules)
+    if one_suit:
+        base[one_suit] = (1, bonus.get(one_suit, 0))
+    found = []
+    standard = dict(base)
+    _meld_counts(win, rules, standard)
+    if len(melds) == 4:
+        standard["dadiaoche"] = (1, bonus.get("dadiaoche", 0))
+    if reading.menqing(melds, rules.win.menqing):
+        standard["menqianqing"] = (1, bonus.get("menqianqing", 0))
+    wind_melds = sum(1 for m in melds if m.kind >= 27)
+    concealed_kongs = sum(1 for m in melds if m.concealed)
+    # a triplet completed on a discard (or a robbed kong) is not concealed
+    open_win = not win.self_drawn or "robbing_kong" in win.flags
+    for decomposition in shape.decompositions(counts):
+        lines = dict(standard)
+        triplets = [first for kind, first in decomposition.sets if kind == "t"]
+        wind_triplets = sum(1 for k in triplets if k >= 27)
+        if wind_triplets:
+            c = rules.counts.wind_concealed_triplet
+            lines["feng_anke"] = (wind_triplets, wind_triplets * c)
+        wind_sets = wind_melds + wind_triplets
+        if wind_sets == 4:
+            lines["dasixi"] = (1, bonus.get("dasixi", 0))
+        elif wind_sets == 3 and decomposition.pair >= 27:
+            lines["xiaosixi"] = (1, bonus.get("xiaosixi", 0))
+        if len(triplets) == len(decomposition.sets):
+            lines["duiduihu"] = (1, bonus.get("duiduihu", 0))
+        runs = {first for kind, first in decomposition.sets if kind == "r"}
+        if any({s, s + 3, s + 6} <= runs for s in (0, 9, 18)):
+            lines["yitiaolong"] = (1, bonus.get("yitiaolong", 0))
+        for place in reading.wait_places(decomposition.sets, decomposition.pair, win_kind):
+            concealed = concealed_kongs + len(triplets) - (open_win and place == "triplet")
+            own = dict(lines)
+            if concealed >= 4:
+                own["sianke"] = (1, bonus.get("sianke", 0))
+            elif concealed == 3:
+                own["sananke"] = (1, bonus.get("sananke", 0))
+            found.append((own, "standard"))
+    if not melds and shape.is_seven_pairs(counts):
+        # 7对: no wind flowers, no 门前清; the tiers count the fours held
+        lines = dict(base)
+        tier = SEVEN_PAIR_TIERS[min(sum(1 for n in counts if n == 4), 3)]
+        lines[tier] = (1, bonus.get(tier, 0))
+        found.append((lines, "seven_pairs"))
+    return found
+
+
+def scored(lines: dict[str, tuple[int, int]], shape_name: str, rules: WorksiteRuleset) -> Scored:
+    out = []
+    for code in (*COUNT_CODES, *WORKSITE_BONUSES):
+        if code in lines and (code in COUNT_CODES or code in rules.bonus):
+            n, points = lines[code]
+            label = f"{NAMES[code]} ×{n}" if code in _COUNTED or n > 1 else NAMES[code]
+            out.append((code, label, points))
+    value = sum(points for _, _, points in out)
+    features = tuple(code for code, _, _ in out if code != "hard_flowers")
+    return Scored(
+        value, value, tuple(out), features, False, "menqianqing" in lines, 0, shape_name, ()
+    )
+
+
+def _check_passed(win: Win) -> None:
+    """过水: a player who passed a win on a discard may not win on the same tile, or a
+    同路 tile (same suit, three apart: 1-4-7, 2-5-8, 3-6-9), until their own next draw."""
+    if win.self_drawn or not win.passed or win.winning_tile is None:
+        return
+    kind = tiles.kind_of(win.winning_tile)
+    for code in win.passed:
+        other = tiles.kind_of(code)
+        same = other == kind
+        same_road = (
+            kind < 27 and tiles.suit_of(other) == tiles.suit_of(kind) and (other - kind) % 3 == 0
+        )
+        if same or same_road:
+            raise ScoringError(
+                f"过水: {win.winning_tile!r} may not be won on a discard after passing "
+                f"{code!r} before the winner's own next draw",
+                field=f"{win.field}.passed",
+                zh=f"过水：放过了{tiles.name(code)}，自己摸牌前不能再胡{tiles.name(win.winning_tile)}",
+            )
+
+
+def score_win(win: Win, hand: Hand, rules: WorksiteRuleset) -> Scored:
+    """The value of one win: the reading with the most flowers."""
+    if win.seat in hand.false_wins:
+        raise ScoringError(
+            "a false winner (诈糊) may not win again in this hand",
+            field=f"{win.field}.seat",
+            zh="诈糊者本庄不能再胡牌",
+        )
+    if win.seat in hand.dead_hands:
+        raise ScoringError(
+            "a dead hand (相公) may not win", field=f"{win.field}.seat", zh="相公不能胡牌"
+        )
+    _check_passed(win)
+    if win.quick:
+        best = _quick(win, rules)
+    else:
+        found = candidates(win, rules)
+        if not found:
+            raise ScoringError(
+                "not a winning hand", field=f"{win.field}.concealed", zh="手牌不成胡"
+            )
+        best = max((scored(lines, name, rules) for lines, name in found), key=lambda s: s.value)
+        _check_ticks(win, best)
+    need = rules.win.min_flowers
+    if best.value < need:
+        raise ScoringError(
+            f"not a legal win: a win needs at least {need} flowers, the hand has {best.value}",
+            field=f"{win.field}.flowers",
+            zh=f"不能胡：至少 {need} 个花才能胡，这手牌只有 {best.value} 个（可记为诈糊）",
+        )
+    return best
+
+
+def _check_ticks(win: Win, scored: Scored) -> None:
+    for code in win.features or ():
+        if code not in scored.features:
+            raise ScoringError(
+                f"{code!r} is ticked but the tiles do not give it "
+                f"(they give: {', '.join(scored.features) or 'none'})",
+                field=f"{win.field}.features",
+                zh=f"勾选了“{NAMES.get(code, code)}”，但手牌不成此番",
+            )
+    if win.soft_flowers is not None:
+        soft = sum(p for code, _, p in scored.lines if code in COUNT_CODES[1:6])
+        if win.soft_flowers != soft:
+            raise ScoringError(
+                f"says {win.soft_flowers} other flowers but the tiles give {soft}",
+                field=f"{win.field}.soft_flowers",
+                zh=f"其他花数 {win.soft_flowers} 与手牌算出的 {soft} 不符",
+            )
+
+
+def _quick(win: Win, rules: WorksiteRuleset) -> Scored:
+    """Quick entry: flower tiles, the other flowers (winds and kongs) as one count, and
+    the ticked patterns, checked for what cannot combine."""
+    field = f"{win.field}.features"
+    ticked = set(win.features or ())
+    for code in win.features or ():
+        if code not in rules.bonus:
+            raise ScoringError(
+                f"unknown feature {code!r} in {rules.id}",
+                field=field,
+                zh=f"本规则没有番种 “{code}”",
+            )
+    for group in (
+        ("dasixi", "xiaosixi"),
+        ("sananke", "sianke"),
+        ("hunyise", "qingyise"),
+        SEVEN_PAIR_TIERS,
+    ):
+        if len(ticked & set(group)) > 1:
+            names = "、".join(NAMES[c] for c in group if c in ticked)
+            raise ScoringError(
+                f"{' and '.join(c for c in group if c in ticked)} exclude each other",
+                field=field,
+                zh=f"{names} 不能同时成立",
+            )
+    pairs = ticked & set(SEVEN_PAIR_TIERS)
+    if pairs and ticked & {
+        "menqianqing",
+        "duiduihu",
+        "dadiaoche",
+        "dasixi",
+        "xiaosixi",
+        "yitiaolong",
+        "sananke",
+        "sianke",
+    }:
+        raise ScoringError(
+            "seven pairs cannot combine with set patterns or 门前清",
+            field=field,
+            zh="七对不能与门前清或成副的番种同时成立",
+        )
+    lines = _common(win, rules)
+    if win.soft_flowers:
+        lines["soft_flowers"] = (win.soft_flowers, win.soft_flowers)
+    for code in ticked:
+        lines[code] = (1, rules.bonus[code])
+    return scored(lines, "quick", rules)
