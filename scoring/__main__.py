@@ -8,9 +8,9 @@ import sys
 from typing import Any, TextIO
 
 from . import rulesets
-from .engine import analyze, score
+from .engine import analyze, compare, score
 from .errors import ScoringError
-from .explain import explain
+from .explain import compare_text, explain
 
 
 def _read(path: str) -> str:
@@ -73,6 +73,13 @@ def cmd_explain(args: argparse.Namespace) -> int:
     return 0
 
 
+def cmd_compare(args: argparse.Namespace) -> int:
+    hand = _load(_read(args.file))
+    rows = compare(hand)
+    print(compare_text(hand, rows))
+    return 0 if any("result" in row for row in rows) else 2
+
+
 def main(argv: list[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stderr):
         if hasattr(stream, "reconfigure"):
@@ -102,6 +109,9 @@ def main(argv: list[str] | None = None) -> int:
     p = sub.add_parser("explain", help="the breakdown of a hand in Chinese, for people")
     p.add_argument("file", help="hand.json, or - for standard input")
     p.set_defaults(run=cmd_explain)
+    p = sub.add_parser("compare", help="one hand under every ruleset, side by side")
+    p.add_argument("file", help="hand.json, or - for standard input")
+    p.set_defaults(run=cmd_compare)
     args = parser.parse_args(argv)
     try:
         return int(args.run(args))

@@ -150,6 +150,24 @@ def _next(hand: Hand, rules: NanjingRuleset, scored: list[Scored]) -> dict[str, 
     return {"dealer": hand.dealer if stays else next_seat(hand.dealer), "doubled": doubled}
 
 
+def compare(hand: Any) -> list[dict[str, Any]]:
+    """One hand scored under every shipped ruleset: for each, its id, name, and the
+    result or the reason it cannot take the hand (the dispute settler)."""
+    if not isinstance(hand, dict):
+        raise ScoringError("must be an object", field="hand", zh="格式错误：应为对象")
+    rows = []
+    for ident in rulesets.available():
+        ruleset = rulesets.get(ident)
+        row: dict[str, Any] = {"ruleset": ident, "name": ruleset.name}
+        try:
+            row["result"] = score({**hand, "ruleset": ident})
+        except ScoringError as exc:
+            row["error"] = str(exc)
+            row["error_zh"] = exc.zh
+        rows.append(row)
+    return rows
+
+
 def analyze(
     hand_tiles: str,
     *,

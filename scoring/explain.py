@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any
 
 from .record import SEATS
@@ -44,3 +45,43 @@ def explain(hand: dict[str, Any], result: dict[str, Any], ruleset_name: str) -> 
     nxt = result["next"]
     lines.append(f"下一把：庄家 {seat[nxt['dealer']]}，比下胡 {'是' if nxt['doubled'] else '否'}")
     return "\n".join(lines)
+
+
+def _width(text: str) -> int:
+    return sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+
+
+def _pad(text: str, width: int) -> str:
+    return text + " " * (width - _width(text))
+
+
+def compare_text(hand: dict[str, Any], rows: list[dict[str, Any]]) -> str:
+    """A hand under every ruleset side by side: each seat's net and each win's value
+    in one table, then each ruleset's breakdown (rows from ``engine.compare``)."""
+    width = max(_width(row["name"]) for row in rows) + 2
+    lines = [_pad("", 10) + "".join(_pad(row["name"], width) for row in rows)]
+    for win in hand.get("wins") or []:
+        seat = win.get("seat")
+        cells = []
+        for row in rows:
+            values = (
+                [w["value"] for w in row["result"]["wins"] if w["seat"] == seat]
+                if "result" in row
+                else []
+            )
+            cells.append(_pad(f"每份 {values[0]}" if values else "—", width))
+        lines.append(_pad(f"{SEAT_NAMES.get(seat, '?')}家胡", 10) + "".join(cells))
+    for seat in SEATS:
+        cells = [
+            _pad(f"{row['result']['net'][seat]:+d}" if "result" in row else "—", width)
+            for row in rows
+        ]
+        lines.append(_pad(f"{SEAT_NAMES[seat]}家合计", 10) + "".join(cells))
+    for row in rows:
+        lines.append("")
+        lines.append(f"【{row['name']}】")
+        if "result" in row:
+            lines.append(explain({**hand, "ruleset": row["ruleset"]}, row["result"], row["name"]))
+        else:
+            lines.append(f"不能按此规则计分：{row['error_zh']}")
+    return "\n".join(line.rstrip() for line in lines)

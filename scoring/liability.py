@@ -64,3 +64,13 @@ def propose_liable(
         if last and last[-1].get("from"):
             return last[-1]["from"], "dagang_kaihua"
     return None, ""
+
+
+def worksite_liable(melds: Iterable[Mapping[str, Any]]) -> str | None:
+    """江苏工地麻将 包牌: the seat that fed three or more of the winner's sets in the hand
+    (pongs, and kongs it fed or whose pong it fed)."""
+    fed = Counter(m["from"] for m in melds if m.get("from") is not None)
+    for seat, count in fed.most_common(1):
+        if count >= 3:
+            return seat
+    return None

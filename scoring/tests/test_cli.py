@@ -150,3 +150,19 @@ def test_the_module_runs_with_a_bare_python() -> None:
         cwd=ROOT,
     )
     assert proc.returncode == 2 and proc.stdout == "" and proc.stderr.startswith("error: ")
+
+
+def test_compare_prints_every_ruleset_side_by_side(tmp_path, capsys, monkeypatch) -> None:
+    path = tmp_path / "hand.json"
+    path.write_text(json.dumps(dict(GOOD, doubled=True)), encoding="utf-8")
+    code, out, _ = run(["compare", str(path)], "", capsys, monkeypatch)
+    assert code == 0
+    head, *rest = out.splitlines()
+    assert "南京麻将" in head and "江苏工地麻将" in head
+    assert any(line.startswith("南家胡") and "每份 104" in line and "—" in line for line in rest)
+    assert "不能按此规则计分：工地麻将没有比下胡翻倍" in out
+
+
+def test_compare_exits_2_when_no_ruleset_takes_the_hand(capsys, monkeypatch) -> None:
+    code, out, _ = run(["compare", "-"], json.dumps(BAD), capsys, monkeypatch)
+    assert code == 2 and out.count("不能按此规则计分") == 3

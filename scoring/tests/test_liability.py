@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scoring.liability import kuaizhao_liable, propose_liable
+from scoring.liability import kuaizhao_liable, propose_liable, worksite_liable
 
 from .builders import kong, pong
 
@@ -60,3 +60,10 @@ def test_it_proposes_the_feeder_of_the_kong_for_dagang_kaihua() -> None:
 
 def test_it_proposes_nothing_for_an_ordinary_win() -> None:
     assert propose_liable({"seat": "S", "melds": [pong("1m", "E")]}) == (None, "")
+
+
+def test_worksite_liable_is_the_feeder_of_three_sets() -> None:
+    assert (
+        worksite_liable([pong("1m", "W"), pong("2p", "W"), kong("3s", "W", upgraded=True)]) == "W"
+    )
+    assert worksite_liable([pong("1m", "W"), pong("2p", "W"), pong("3s", "N"), kong("4s")]) is None
