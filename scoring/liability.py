@@ -69,7 +69,7 @@ def propose_liable(
 def worksite_liable(melds: Iterable[Mapping[str, Any]]) -> str | None:
     """江苏工地麻将 包牌: the seat that fed three or more of the winner's sets in the hand
     (pongs, and kongs it fed or whose pong it fed)."""
-    fed = Counter(m["from"] for m in melds if m.get("from") is not None)
+    fed: Counter[str] = Counter(str(m["from"]) for m in melds if m.get("from") is not None)
     for seat, count in fed.most_common(1):
         if count >= 3:
             return seat
