@@ -116,7 +116,7 @@ def test_it_records_every_kong_of_the_winner(hands: list[dict[str, Any]]) -> Non
     for hand in hands:
         for win in hand["wins"]:
             seat = win["seat"]
-            wanted = Counter()
+            wanted: Counter[tuple[str, str | None]] = Counter()
             for meld in win["melds"]:
                 if meld["type"] == "kong":
                     if meld["from"] is None:
