@@ -18,7 +18,7 @@ from scoring import analyze, score
 from scoring.generate import FLOWER_WALL, flower_set_count, random_hand
 from scoring.tiles import parse
 
-RULESETS = ("nanjing", "nanjing-classic")
+RULESETS = ("nanjing", "nanjing-classic", "jiangsu-worksite")
 PROPERTY = settings(max_examples=200, deadline=None)
 
 seeds = st.integers()
