@@ -13,6 +13,10 @@ urlpatterns = [
         name="login",
     ),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    path("members/", include("clubapp.members.urls")),
+    path("books/", include("clubapp.books.urls")),
+    path("play/", include("clubapp.play.urls")),
+    path("reports/", include("clubapp.reports.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),
 ]

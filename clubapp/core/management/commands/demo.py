@@ -1,4 +1,6 @@
-"""Create demo accounts, one per role, with fresh random passwords printed once.
+"""Create the demo room: accounts, one per role, with fresh random passwords printed
+once, then whatever each app adds (its ``demo.seed(room=..., users=...)``, silent,
+called in DEMO_APPS order inside the same transaction).
 
 Idempotent: if any demo account exists it says so and changes nothing, so
 `make run` can be repeated without touching the data.
@@ -6,6 +8,7 @@ Idempotent: if any demo account exists it says so and changes nothing, so
 
 from __future__ import annotations
 
+import importlib
 import secrets
 from typing import Any
 
@@ -16,6 +19,9 @@ from django.db import transaction
 from clubapp.core.models import DEFAULT_ROOM_SLUG, Room
 from clubapp.core.roles import Role
 from clubapp.core.services import user_create
+
+# Apps that add demo data, in order: each may have a ``demo`` module with ``seed()``.
+DEMO_APPS = ["clubapp.members", "clubapp.books", "clubapp.play", "clubapp.reports"]
 
 # username, display name, role
 DEMO_ACCOUNTS: list[tuple[str, str, Role]] = [
@@ -37,13 +43,24 @@ class Command(BaseCommand):
         passwords: list[tuple[str, str, str]] = []
         with transaction.atomic():
             # Normally the room comes from fixtures/; a bare database still gets one.
-            Room.objects.get_or_create(slug=DEFAULT_ROOM_SLUG, defaults={"name": "棋牌室"})
+            room, _ = Room.objects.get_or_create(
+                slug=DEFAULT_ROOM_SLUG, defaults={"name": "棋牌室"}
+            )
+            users = {}
             for username, display_name, role in DEMO_ACCOUNTS:
                 password = secrets.token_urlsafe(12)
-                user_create(
+                users[username] = user_create(
                     username=username, password=password, roles=[role], first_name=display_name
                 )
                 passwords.append((username, role.value, password))
+            for app in DEMO_APPS:
+                try:
+                    module = importlib.import_module(f"{app}.demo")
+                except ModuleNotFoundError as exc:
+                    if exc.name != f"{app}.demo":
+                        raise
+                    continue
+                module.seed(room=room, users=users)
         self.stdout.write(
             self.style.SUCCESS("Demo accounts created. Passwords are shown only once:")
         )
