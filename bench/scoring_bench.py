@@ -13,10 +13,10 @@ with ``time.perf_counter`` over all hands:
   on the same winners' hands in its 34-array form, the reference we aim to beat
   by 3× with a full ``score``.
 
-The last line is the summary, one line (wrapped here)::
+Each ruleset ends in one summary line (wrapped here)::
 
-    score: 41234 hands/s  analyze: 52000 hands/s
-      mahjong is_agari+divide_hand: 9000 hands/s  ratio: 4.6x (target >= 3x)
+    nanjing: score: 7892 hands/s  analyze: 12123 hands/s
+      mahjong is_agari+divide_hand: 32022 hands/s  ratio: 0.2x (target >= 3x)
 """
 
 from __future__ import annotations
@@ -35,6 +35,7 @@ if str(ROOT) not in sys.path:
 
 from scoring import ScoringError, analyze, score  # noqa: E402 - after the sys.path fix above
 from scoring.generate import random_hands  # noqa: E402
+from scoring.rulesets import available  # noqa: E402
 
 TARGET = 3.0
 _SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
@@ -129,17 +130,29 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
     parser.add_argument("-n", type=int, default=20_000, help="hands to deal (20000)")
     parser.add_argument("--seed", type=int, default=2026, help="generator seed (2026)")
-    parser.add_argument("--ruleset", default="nanjing", help="ruleset id (nanjing)")
+    parser.add_argument(
+        "--ruleset",
+        action="append",
+        help="ruleset id; repeat for several (default: every shipped ruleset)",
+    )
     args = parser.parse_args(argv)
+    status = 0
+    for ruleset in args.ruleset or available():
+        print(f"== {ruleset}")
+        status |= _bench(args.seed, args.n, ruleset)
+    return status
+
+
+def _bench(seed: int, n: int, ruleset_id: str) -> int:
 
     start = time.perf_counter()
-    hands = random_hands(args.seed, args.n, args.ruleset)
+    hands = random_hands(seed, n, ruleset_id)
     dealt = time.perf_counter() - start
     wins = [(hand["ruleset"], win) for hand in hands for win in hand["wins"]]
     print(
         f"dealt {len(hands)} hands ({len(wins)} winners,"
         f" {sum(not hand['wins'] for hand in hands)} drawn)"
-        f" with seed {args.seed} in {dealt:.2f} s"
+        f" with seed {seed} in {dealt:.2f} s"
     )
 
     calls = [
@@ -186,7 +199,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     inputs = _mahjong_inputs([win for _, win in wins])
     if inputs is None:
         print("mahjong (PyPI) is not installed: comparison skipped (pip install mahjong)")
-        print(f"{summary}  mahjong: skipped")
+        print(f"{ruleset_id}: {summary}  mahjong: skipped")
         return 1 if any(refused.values()) else 0
     from importlib.metadata import version
 
@@ -200,7 +213,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         f" four-of-a-kind (riichi does not count them), {len(failed) - len(quads)} others"
     )
     print(
-        f"{summary}  mahjong is_agari+divide_hand: {mahjong_rate:.0f} hands/s"
+        f"{ruleset_id}: {summary}  mahjong is_agari+divide_hand: {mahjong_rate:.0f} hands/s"
         f"  ratio: {ratio:.1f}x (target >= {TARGET:g}x)"
     )
     return 1 if any(refused.values()) else 0

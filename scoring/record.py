@@ -233,6 +233,8 @@ def _playing(codes: tuple[str, ...], field: str) -> tuple[str, ...]:
 
 
 def _items(value: Any, field: str, read: Callable[[Any, str], Any]) -> tuple[Any, ...]:
+    if not value and isinstance(value, list):
+        return ()
     return tuple(read(item, f"{field}[{i}]") for i, item in enumerate(_list(value, field)))
 
 
@@ -516,8 +518,8 @@ def _check_copies(hand: Hand) -> None:
     counts = [0] * tiles.NUM_KINDS
     flowers: dict[str, int] = {}
     for win in hand.wins:
-        for code in win.concealed or ():
-            counts[tiles.kind_of(code)] += 1
+        if win.counts:
+            counts = [a + b for a, b in zip(counts, win.counts, strict=True)]
         for meld in win.melds:
             counts[meld.kind] += meld.size
         for code in win.flowers or ():
@@ -525,6 +527,8 @@ def _check_copies(hand: Hand) -> None:
     shared = [win for win in hand.wins if win.concealed is not None and "kuaizhao" not in win.flags]
     if len(shared) > 1 and shared[0].winning_tile is not None:
         counts[tiles.kind_of(shared[0].winning_tile)] -= len(shared) - 1
+    if max(counts) <= 4:
+        counts = []
     for kind, n in enumerate(counts):
         if n > 4:
             code = tiles.code_of(kind)
