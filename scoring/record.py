@@ -505,6 +505,11 @@ def _check_winners(hand: Hand) -> None:
         raise _fail("wins", "at most three seats can win on one discard", "一炮最多三响")
     if len(hand.wins) < 2:
         return
+    for win in hand.wins:
+        if win.liable in seats:
+            raise _fail(
+                f"{win.field}.liable", "the liable seat cannot be a winner", "包牌者不能是胡牌者"
+            )
     robbing = all("robbing_kong" in win.flags for win in hand.wins)
     discarders = {win.discarder for win in hand.wins}
     if len(discarders) != 1 or (None in discarders and not robbing):
