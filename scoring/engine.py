@@ -242,5 +242,4 @@ def analyze(
         "waits": [tiles.code_of(k) for k in waits],
         "features": list(best.features),
         "breakdown": [{"code": c, "label": label, "points": p} for c, label, p in best.lines],
-        "value": best.value,
     }

@@ -97,7 +97,7 @@ def test_analyze_prints_shape_waits_features(capsys, monkeypatch) -> None:
     )
     result = json.loads(out)
     assert code == 0 and result["shape"] == "standard" and result["waits"] == ["5s", "1z"]
-    assert {"shape", "waits", "features", "breakdown"} <= set(result)
+    assert set(result) == {"shape", "waits", "features", "breakdown"}
 
 
 def test_analyze_takes_melds(capsys, monkeypatch) -> None:
