@@ -36,6 +36,7 @@ if str(ROOT) not in sys.path:
 from scoring import ScoringError, analyze, score  # noqa: E402 - after the sys.path fix above
 from scoring.generate import random_hands  # noqa: E402
 from scoring.rulesets import available  # noqa: E402
+from scoring.tiles import split  # noqa: E402
 
 TARGET = 3.0
 _SUIT_BASE = {"m": 0, "p": 9, "s": 18, "z": 27}
@@ -47,16 +48,8 @@ def _index_34(code: str) -> int:
 
 
 def _codes(text: str) -> list[str]:
-    """MPSZ to tile codes, without the engine (its parsing is timed, not this)."""
-    out: list[str] = []
-    digits = ""
-    for ch in text:
-        if ch.isdigit():
-            digits += ch
-        else:
-            out += [d + ch for d in digits]
-            digits = ""
-    return out
+    """MPSZ to tile codes (built before the timer starts, like every input)."""
+    return split(text)
 
 
 def _seven_pairs_with_four(win: dict[str, Any]) -> bool:

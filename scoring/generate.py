@@ -34,7 +34,9 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["flower_set_count", "mpsz", "random_hand", "random_hands"]
+from .tiles import FLOWER_SETS, flower_sets
+
+__all__ = ["mpsz", "random_hand", "random_hands"]
 
 SEATS = ("E", "S", "W", "N")
 SUITS = "mps"
@@ -43,14 +45,6 @@ WINDS = ("1z", "2z", "3z", "4z")
 PLAYING = tuple(f"{n}{s}" for s in SUITS for n in range(1, 10)) + WINDS
 #: the 20 flower tiles of the wall: 春夏秋冬梅兰竹菊 once, 白发中 four times each
 FLOWER_WALL = tuple(f"{n}f" for n in range(1, 9)) + ("5z",) * 4 + ("6z",) * 4 + ("7z",) * 4
-#: 一门花: the complete sets of flowers, each a flower kong (花杠)
-FLOWER_SETS: tuple[tuple[str, ...], ...] = (
-    ("5z",) * 4,
-    ("6z",) * 4,
-    ("7z",) * 4,
-    ("1f", "2f", "3f", "4f"),
-    ("5f", "6f", "7f", "8f"),
-)
 #: every run (顺子) of each suit, as its three tiles
 RUNS = {
     suit: tuple((f"{n}{suit}", f"{n + 1}{suit}", f"{n + 2}{suit}") for n in range(1, 8))
@@ -98,11 +92,6 @@ class _Wall:
 def _holds(tiles: list[str], group: tuple[str, ...]) -> bool:
     """Whether ``tiles`` contain every tile of ``group`` (with multiplicity)."""
     return all(tiles.count(code) >= group.count(code) for code in set(group))
-
-
-def flower_set_count(flowers: list[str]) -> int:
-    """How many complete sets of flowers (花杠) the flower tiles hold."""
-    return sum(_holds(flowers, group) for group in FLOWER_SETS)
 
 
 def mpsz(codes: list[str], *, keep_order: bool = False) -> str:
@@ -313,7 +302,7 @@ def _win(
         if exposed and not worksite and rng.random() < 0.5:
             liable = last["from"]  # 大杠开花 on an exposed kong: the feeder pays (包牌)
     kongs = [_meld_kong_entry(seat, m) for m in melds if m["type"] == "kong"]
-    kongs += [_kong_entry(seat, "flower", None) for _ in range(flower_set_count(flowers))]
+    kongs += [_kong_entry(seat, "flower", None) for _ in range(flower_sets(flowers))]
     roll = rng.random()
     if roll < 0.25:
         rng.shuffle(concealed)

@@ -12,15 +12,14 @@ import pytest
 
 from scoring import ScoringError, score
 from scoring.generate import (
-    FLOWER_SETS,
     FLOWER_WALL,
     PLAYING,
     SEATS,
-    flower_set_count,
     mpsz,
     random_hand,
     random_hands,
 )
+from scoring.tiles import FLOWER_SETS, flower_sets
 
 RULESETS = ("nanjing", "nanjing-classic")
 FLOWER_COPIES = Counter(FLOWER_WALL)
@@ -124,7 +123,7 @@ def test_it_records_every_kong_of_the_winner(hands: list[dict[str, Any]]) -> Non
                     else:
                         kind = "upgraded" if meld["upgraded"] else "exposed"
                     wanted[kind, meld["from"]] += 1
-            wanted["flower", None] += flower_set_count(_codes(win["flowers"]))
+            wanted["flower", None] += flower_sets(_codes(win["flowers"]))
             got = Counter((k["type"], k["from"]) for k in hand["kongs"] if k["seat"] == seat)
             assert +got == +wanted, hand
 
@@ -170,7 +169,7 @@ def test_it_deals_a_variety(hands: list[dict[str, Any]]) -> None:
         seen[f"melds {len(win['melds'])}"] += 1
         seen["self-drawn" if win["discarder"] is None else "discard"] += 1
         seen[f"flowers {min(len(_codes(win['flowers'])), 4)}"] += 1
-        seen["flower kong"] += flower_set_count(_codes(win["flowers"])) > 0
+        seen["flower kong"] += flower_sets(_codes(win["flowers"])) > 0
         seen["unsorted"] += win["concealed"] != mpsz(tiles)
         seen["liable"] += win["liable"] is not None
         for flag in win["flags"]:
@@ -219,8 +218,8 @@ def test_it_writes_mpsz() -> None:
 
 def test_it_knows_the_flower_sets() -> None:
     assert len(FLOWER_WALL) == 20
-    assert flower_set_count(["5z", "5z", "5z", "5z", "1f", "2f", "3f", "4f"]) == 2
-    assert flower_set_count(["5z", "5z", "5z", "1f", "2f", "3f"]) == 0
+    assert flower_sets(["5z", "5z", "5z", "5z", "1f", "2f", "3f", "4f"]) == 2
+    assert flower_sets(["5z", "5z", "5z", "1f", "2f", "3f"]) == 0
     assert sum(len(group) for group in FLOWER_SETS) == 20
 
 

@@ -15,8 +15,8 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from scoring import analyze, score
-from scoring.generate import FLOWER_WALL, flower_set_count, random_hand
-from scoring.tiles import parse
+from scoring.generate import FLOWER_WALL, random_hand
+from scoring.tiles import flower_sets, parse
 
 RULESETS = ("nanjing", "nanjing-classic", "jiangsu-worksite")
 PROPERTY = settings(max_examples=200, deadline=None)
@@ -105,7 +105,7 @@ def test_one_more_hard_flower_never_lowers_the_value(seed: int, ruleset: str, pi
     extra = spare[pick % len(spare)]
     more = copy.deepcopy(hand)
     more["wins"][0]["flowers"] = win["flowers"] + extra
-    sets = flower_set_count([*held, extra]) - flower_set_count(held)
+    sets = flower_sets([*held, extra]) - flower_sets(held)
     more["kongs"] += [{"seat": win["seat"], "type": "flower", "from": None, "robbed": False}] * sets
     before = score(hand)["wins"][0]["value"]
     after = score(more)["wins"][0]["value"]
