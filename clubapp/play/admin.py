@@ -1,1 +1,45 @@
-# Every model of this app is registered here, with Chinese verbose names.
+"""Admin of the play app: sessions and seats editable; rulesets, hands and the
+ledger read-only (they change only through services, and the ledger never)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.contrib import admin
+from django.http import HttpRequest
+
+from clubapp.play.models import RulesetVersion, Seat, TableSession
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return False
+
+
+@admin.register(RulesetVersion)
+class RulesetVersionAdmin(ReadOnlyAdmin):
+    list_display = ["name", "ruleset_id", "version", "created_at"]
+
+
+class SeatInline(admin.TabularInline):
+    model = Seat
+    extra = 0
+    max_num = 4
+
+
+@admin.register(TableSession)
+class TableSessionAdmin(admin.ModelAdmin):
+    list_display = ["table_number", "ruleset", "mode", "started_at", "ended_at"]
+    list_filter = ["mode", "ruleset"]
+    inlines = [SeatInline]
+
+
+@admin.register(Seat)
+class SeatAdmin(admin.ModelAdmin):
+    list_display = ["session", "wind", "name", "user"]

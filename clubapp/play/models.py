@@ -1,4 +1,199 @@
-"""Table sessions, hands and the points ledger (花); scoring goes through scoring/.
+"""Table sessions (场), their seats, hands and the points ledger (花).
 
-No models yet: they arrive with this app's own issues.
+Scoring is never done here: a hand's result comes from ``scoring.score`` through
+``services.hand_record``. Balances are never stored: they are sums of ledger lines.
 """
+
+from __future__ import annotations
+
+from typing import Any
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+from django.utils.translation import gettext_lazy as _
+
+import scoring.rulesets
+
+SEATS = ("E", "S", "W", "N")
+
+
+class Wind(models.TextChoices):
+    """The four seats, placed by drawing winds; the turn passes E → S → W → N."""
+
+    EAST = "E", _("East")
+    SOUTH = "S", _("South")
+    WEST = "W", _("West")
+    NORTH = "N", _("North")
+
+
+class RulesetVersionManager(models.Manager["RulesetVersion"]):
+    def get_by_natural_key(self, ruleset_id: str, version: str) -> RulesetVersion:
+        return self.get(ruleset_id=ruleset_id, version=version)
+
+
+class RulesetVersion(models.Model):
+    """One exact set of a ruleset's numbers, as scored. Never edited: a changed
+    parameter is a new row (its ``version`` is the hash scoring computes), so a
+    recorded hand always names the numbers it was scored with."""
+
+    ruleset_id = models.SlugField(_("ruleset"), max_length=60)
+    name = models.CharField(_("name"), max_length=100)
+    family = models.CharField(_("family"), max_length=20)
+    version = models.CharField(_("version"), max_length=12)
+    params = models.JSONField(_("parameters"))
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+
+    objects = RulesetVersionManager()
+
+    class Meta:
+        verbose_name = _("ruleset version")
+        verbose_name_plural = _("ruleset versions")
+        ordering = ["ruleset_id", "created_at", "id"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["ruleset_id", "version"], name="play_rulesetversion_unique"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.version})"
+
+    def natural_key(self) -> tuple[str, str]:
+        return (self.ruleset_id, self.version)
+
+    def as_ruleset(self) -> scoring.rulesets.Ruleset:
+        return _ruleset_cached(self.version, self.ruleset_id, self.params)
+
+
+_RULESETS: dict[tuple[str, str], scoring.rulesets.Ruleset] = {}
+
+
+def _ruleset_cached(
+    version: str, ruleset_id: str, params: dict[str, Any]
+) -> scoring.rulesets.Ruleset:
+    # Rows never change, so (id, version) identifies the parameters for the process's life.
+    key = (ruleset_id, version)
+    if key not in _RULESETS:
+        _RULESETS[key] = scoring.rulesets.from_mapping(params)
+    return _RULESETS[key]
+
+
+class Mode(models.TextChoices):
+    OPEN = "open", _("敞开头 (no cap)")
+    GARDEN = "garden", _("进园子 (garden)")
+
+
+class SettleEvery(models.TextChoices):
+    """When the table settles (结帐)."""
+
+    HAND = "hand", _("every hand")
+    QUAN = "quan", _("every 圈")
+    JIANG = "jiang", _("every 将")
+    SESSION = "session", _("at the end of the session")
+    WORKSITE = "worksite", _("worksite timing")
+
+
+class TableSession(models.Model):
+    """One table's night (场): a ruleset version, a mode and four seats."""
+
+    room = models.ForeignKey("core.Room", on_delete=models.PROTECT, verbose_name=_("room"))
+    table_number = models.PositiveSmallIntegerField(_("table"))
+    ruleset = models.ForeignKey(RulesetVersion, on_delete=models.PROTECT, verbose_name=_("ruleset"))
+    mode = models.CharField(_("mode"), max_length=10, choices=Mode.choices, default=Mode.OPEN)
+    garden_size = models.PositiveIntegerField(_("garden size"), null=True, blank=True)
+    end_when_out = models.PositiveSmallIntegerField(
+        _("garden ends when out"), default=2, choices=[(1, "1"), (2, "2")]
+    )
+    settle_every = models.CharField(
+        _("settle"), max_length=10, choices=SettleEvery.choices, default=SettleEvery.QUAN
+    )
+    jiang_count = models.PositiveSmallIntegerField(
+        _("将 in the night"), default=2, choices=[(2, "2"), (3, "3")]
+    )
+    started_at = models.DateTimeField(_("started"))
+    ended_at = models.DateTimeField(_("ended"), null=True, blank=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("created by"),
+    )
+
+    class Meta:
+        verbose_name = _("table session")
+        verbose_name_plural = _("table sessions")
+        ordering = ["-started_at", "-id"]
+        constraints = [
+            models.CheckConstraint(
+                condition=(
+                    models.Q(mode="open", garden_size__isnull=True)
+                    | models.Q(mode="garden", garden_size__isnull=False, garden_size__gt=0)
+                ),
+                name="play_session_garden_size_with_mode",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(mode__in=["open", "garden"]), name="play_session_mode_valid"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(end_when_out__in=[1, 2]), name="play_session_end_when_out"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(jiang_count__in=[2, 3]), name="play_session_jiang_count"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(settle_every__in=SettleEvery.values),
+                name="play_session_settle_every_valid",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(ended_at__isnull=True)
+                | models.Q(ended_at__gte=models.F("started_at")),
+                name="play_session_ends_after_start",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"#{self.table_number} {self.started_at:%Y-%m-%d %H:%M}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("play:session", args=[self.pk])
+
+    @property
+    def is_open(self) -> bool:
+        return self.ended_at is None
+
+
+class Seat(models.Model):
+    """A player at a wind of a session: a member's account or a named guest.
+
+    A link to the player's visit (members app) comes when that app lands; until
+    then ``user`` is the only link.
+    """
+
+    session = models.ForeignKey(
+        TableSession, on_delete=models.CASCADE, related_name="seats", verbose_name=_("session")
+    )
+    wind = models.CharField(_("wind"), max_length=1, choices=Wind.choices)
+    name = models.CharField(_("player"), max_length=60)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="play_seats",
+        verbose_name=_("member account"),
+    )
+
+    class Meta:
+        verbose_name = _("seat")
+        verbose_name_plural = _("seats")
+        constraints = [
+            models.UniqueConstraint(fields=["session", "wind"], name="play_seat_wind_unique"),
+            models.CheckConstraint(condition=models.Q(wind__in=SEATS), name="play_seat_wind_valid"),
+            models.CheckConstraint(condition=~models.Q(name=""), name="play_seat_name_not_blank"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.get_wind_display()} {self.name}"

@@ -1,9 +1,18 @@
-"""URLs of the play app."""
+"""URLs of the play app (mounted at /play/)."""
 
 from __future__ import annotations
 
-from django.urls import URLPattern, URLResolver
+from django.urls import URLPattern, URLResolver, path
+
+from clubapp.play import views
 
 app_name = "play"
 
-urlpatterns: list[URLPattern | URLResolver] = []
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("", views.session_list, name="sessions"),
+    path("new/", views.session_create, name="session_create"),
+    path("<int:pk>/", views.session_detail, name="session"),
+    path("<int:pk>/end/", views.session_end, name="session_end"),
+    path("rulesets/", views.ruleset_list, name="rulesets"),
+    path("rulesets/<int:pk>/edit/", views.ruleset_edit, name="ruleset_edit"),
+]

@@ -1,0 +1,132 @@
+"""Pages of the play app: thin, the work is in services and selectors."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable
+from functools import wraps
+from typing import Any
+
+from django.contrib import messages
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_http_methods, require_POST
+
+from clubapp.core.selectors import room_get
+from clubapp.play import selectors, services
+from clubapp.play.forms import RulesetForm, SessionForm
+from clubapp.play.models import SEATS
+from clubapp.play.permissions import can_edit_rulesets, can_read, can_record
+from scoring import ScoringError
+
+View = Callable[..., HttpResponse]
+
+
+def _needs(check: Callable[[Any], bool]) -> Callable[[View], View]:
+    def decorator(view: View) -> View:
+        @login_required
+        @wraps(view)
+        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if not check(request.user):
+                raise PermissionDenied
+            return view(request, *args, **kwargs)
+
+        return wrapped
+
+    return decorator
+
+
+reader = _needs(can_read)
+recorder = _needs(can_record)
+
+
+@reader
+def session_list(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "play/session_list.html",
+        {"sessions": selectors.session_list()[:50], "can_record": can_record(request.user)},
+    )
+
+
+@recorder
+@require_http_methods(["GET", "POST"])
+def session_create(request: HttpRequest) -> HttpResponse:
+    form = SessionForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            session = services.session_create(
+                room=room_get(),
+                table_number=data["table_number"],
+                ruleset=data["ruleset"],
+                mode=data["mode"],
+                garden_size=data["garden_size"],
+                end_when_out=data["end_when_out"],
+                settle_every=data["settle_every"] or None,
+                jiang_count=data["jiang_count"],
+                seats=[
+                    services.SeatIn(wind=w, name=data[f"name_{w}"] or "", user=data[f"user_{w}"])
+                    for w in SEATS
+                ],
+                user=request.user,
+            )
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            return redirect(session)
+    return render(request, "play/session_create.html", {"form": form})
+
+
+@reader
+def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    session = selectors.session_get(pk)
+    return render(
+        request,
+        "play/session_detail.html",
+        {"session": session, "can_record": can_record(request.user)},
+    )
+
+
+@recorder
+@require_POST
+def session_end(request: HttpRequest, pk: int) -> HttpResponse:
+    session = selectors.session_get(pk)
+    services.session_end(session=session)
+    messages.success(request, _("The session is closed."))
+    return redirect(session)
+
+
+@reader
+def ruleset_list(request: HttpRequest) -> HttpResponse:
+    return render(
+        request,
+        "play/ruleset_list.html",
+        {
+            "rulesets": selectors.ruleset_version_list(),
+            "can_edit": can_edit_rulesets(request.user),
+        },
+    )
+
+
+@_needs(can_edit_rulesets)
+@require_http_methods(["GET", "POST"])
+def ruleset_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    """Edit a copy of a stored version; saving stores a new version (old hands keep theirs)."""
+    base = selectors.ruleset_version_get(pk)
+    initial = {"params": json.dumps(base.params, ensure_ascii=False, indent=2)}
+    form = RulesetForm(request.POST or None, initial=initial)
+    if request.method == "POST" and form.is_valid():
+        try:
+            saved = services.ruleset_version_save(params=form.cleaned_data["params"])
+        except ScoringError as exc:
+            form.add_error("params", exc.zh)
+        else:
+            messages.success(
+                request, _("Saved as version %(version)s.") % {"version": saved.version}
+            )
+            return redirect("play:rulesets")
+    return render(request, "play/ruleset_edit.html", {"form": form, "base": base})
