@@ -124,8 +124,8 @@ class WorksiteRuleset(Ruleset):
     flower_set: int
 
 
-def _fail(where: str, message: str) -> ScoringError:
-    return ScoringError(message, field=f"ruleset {where}", zh=f"规则 {where}：{message}")
+def _fail(where: str, message: str, zh: str) -> ScoringError:
+    return ScoringError(message, field=f"ruleset {where}", zh=f"规则 {where}：{zh}")
 
 
 def _section(
@@ -134,21 +134,31 @@ def _section(
     section = data[name]
     unknown = sorted(set(section) - set(keys))
     if unknown:
-        raise _fail(where, f"unknown key {name}.{unknown[0]}")
+        raise _fail(where, f"unknown key {name}.{unknown[0]}", f"未知参数 {name}.{unknown[0]}")
     missing = [key for key in keys if key not in section]
     if missing:
-        raise _fail(where, f"missing key {name}.{missing[0]}")
+        raise _fail(where, f"missing key {name}.{missing[0]}", f"缺少参数 {name}.{missing[0]}")
     for key in keys:
         value = section[key]
         choices = _CHOICES.get(f"{name}.{key}")
         if choices:
             if value not in choices:
-                raise _fail(where, f"{name}.{key} must be one of {', '.join(choices)}")
+                raise _fail(
+                    where,
+                    f"{name}.{key} must be one of {', '.join(choices)}",
+                    f"{name}.{key} 只能是 {'、'.join(choices)}",
+                )
         elif key == "doubling":
             if not isinstance(value, list) or any(v not in DOUBLING_TRIGGERS for v in value):
-                raise _fail(where, f"{name}.doubling lists unknown triggers")
+                raise _fail(
+                    where, f"{name}.doubling lists unknown triggers", "比下胡条件中有未知项"
+                )
         elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise _fail(where, f"{name}.{key} must be a whole number ≥ 0")
+            raise _fail(
+                where,
+                f"{name}.{key} must be a whole number ≥ 0",
+                f"{name}.{key} 应为不小于 0 的整数",
+            )
     return dict(section)
 
 
@@ -163,17 +173,17 @@ def from_mapping(data: Mapping[str, Any], where: str = "") -> Ruleset:
     where = where or str(data.get("id", "?"))
     family = data.get("family")
     if family not in _FAMILIES:
-        raise _fail(where, f"unknown family {family!r}")
+        raise _fail(where, f"unknown family {family!r}", f"未知的规则族 “{family}”")
     top = {"id", "name", "family", *_FAMILIES[family]}
     unknown = sorted(set(data) - top)
     if unknown:
-        raise _fail(where, f"unknown key {unknown[0]}")
+        raise _fail(where, f"unknown key {unknown[0]}", f"未知参数 {unknown[0]}")
     ident, name = data.get("id"), data.get("name")
     if not isinstance(ident, str) or not ident or not isinstance(name, str) or not name:
-        raise _fail(where, "needs an id and a name")
+        raise _fail(where, "needs an id and a name", "需要编号（id）和名称（name）")
     for section in _FAMILIES[family]:
         if not isinstance(data.get(section), dict):
-            raise _fail(where, f"missing section [{section}]")
+            raise _fail(where, f"missing section [{section}]", f"缺少 [{section}] 部分")
     bonus_data = data["bonus"]
     codes = NANJING_BONUSES if family == "nanjing" else WORKSITE_BONUSES
     bonus = _section(data, "bonus", tuple(k for k in codes if k in bonus_data), where)
@@ -217,7 +227,7 @@ def from_toml(text: str, where: str = "") -> Ruleset:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise _fail(where or "?", f"is not valid TOML: {exc}") from None
+        raise _fail(where or "?", f"is not valid TOML: {exc}", f"TOML 格式错误：{exc}") from None
     return from_mapping(data, where)
 
 
@@ -237,5 +247,7 @@ def get(ident: str) -> Ruleset:
         )
     ruleset = from_toml((HERE / f"{ident}.toml").read_text(encoding="utf-8"), ident)
     if ruleset.id != ident:
-        raise _fail(ident, f"file {ident}.toml declares id {ruleset.id!r}")
+        raise _fail(
+            ident, f"file {ident}.toml declares id {ruleset.id!r}", f"文件的 id 为 {ruleset.id}"
+        )
     return ruleset

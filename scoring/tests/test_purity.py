@@ -42,3 +42,21 @@ def test_it_runs_from_the_repo_root_with_a_bare_python() -> None:
         cwd=ROOT.parent, capture_output=True, text=True, check=True,
     )  # fmt: skip
     assert proc.stdout.strip() == "[]"
+
+
+def test_every_refusal_has_its_chinese_reason() -> None:
+    """The entry page shows .zh beside the field: every ScoringError the engine raises
+    carries one (the command line's own usage errors aside)."""
+    missing = []
+    for path in ROOT.rglob("*.py"):
+        if "tests" in path.relative_to(ROOT).parts or path.name == "__main__.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Name):
+                continue
+            named = {k.arg for k in node.keywords}
+            if node.func.id == "ScoringError" and "zh" not in named:
+                missing.append(f"{path.name}:{node.lineno}")
+            if node.func.id == "_fail" and len(node.args) + len(named) < 3:
+                missing.append(f"{path.name}:{node.lineno}")
+    assert missing == []
