@@ -7,7 +7,17 @@ from typing import Any
 from . import nanjing, payments, rulesets, shape, tiles, worksite
 from .errors import ScoringError
 from .reading import Scored
-from .record import SEATS, Hand, Win, count_kinds, next_seat, read_hand, read_meld
+from .record import (
+    SEATS,
+    Hand,
+    Win,
+    count_kinds,
+    flower_tiles,
+    next_seat,
+    one_tile,
+    read_hand,
+    read_meld,
+)
 from .rulesets import NanjingRuleset, Ruleset, WorksiteRuleset
 
 RESULT_FORMAT = "mahjong-result/1"
@@ -190,6 +200,8 @@ def analyze(
                 f"flower tile {code!r} in the hand", field="tiles", zh="花牌不能在手牌中"
             )
     meld_objs = tuple(read_meld(m, f"melds[{i}]", "") for i, m in enumerate(melds or ()))
+    if win is not None:
+        win = one_tile(win, "win")
     need = 14 - 3 * len(meld_objs)
     if win is not None and len(codes) == need - 1:
         codes.append(win)
@@ -204,7 +216,7 @@ def analyze(
         raise ScoringError(
             f"winning tile {win!r} is not in the hand", field="win", zh="胡的牌不在手牌中"
         )
-    flower_codes = tiles.codes(flowers)
+    flower_codes = flower_tiles(flowers, "flowers")
     record = Win(
         index=0, seat="S", discarder=None, liable=None, concealed=tuple(codes), melds=meld_objs,
         winning_tile=win, flowers=flower_codes, flags=frozenset(), kong_chain=1,

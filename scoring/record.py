@@ -232,6 +232,23 @@ def _playing(codes: tuple[str, ...], field: str) -> tuple[str, ...]:
     return codes
 
 
+def flower_tiles(value: Any, field: str) -> tuple[str, ...]:
+    """Flower tiles in MPSZ (``1f``-``8f``, ``5z``-``7z``), refusing any playing tile."""
+    codes = _tiles(value, field)
+    for code in codes:
+        if code not in tiles.FLOWER_COPIES:
+            raise _fail(field, f"{code!r} is not a flower tile", f"{tiles.name(code)} 不是花牌")
+    return codes
+
+
+def one_tile(value: Any, field: str) -> str:
+    """Exactly one playing tile in MPSZ."""
+    codes = _playing(_tiles(value, field), field)
+    if len(codes) != 1:
+        raise _fail(field, "must be exactly one tile", "应为一张牌")
+    return codes[0]
+
+
 def _items(value: Any, field: str, read: Callable[[Any, str], Any]) -> tuple[Any, ...]:
     if not value and isinstance(value, list):
         return ()
@@ -307,12 +324,7 @@ def _read_win(value: Any, index: int) -> Win:
         for i, code in enumerate(features):
             if not isinstance(code, str):
                 raise _fail(f"{field}.features[{i}]", "must be a feature code", "应为番种代码")
-    flowers = _tiles(data["flowers"], f"{field}.flowers") if "flowers" in data else None
-    for code in flowers or ():
-        if code not in tiles.FLOWER_COPIES:
-            raise _fail(
-                f"{field}.flowers", f"{code!r} is not a flower tile", f"{tiles.name(code)} 不是花牌"
-            )
+    flowers = flower_tiles(data["flowers"], f"{field}.flowers") if "flowers" in data else None
     if "concealed" in data:
         concealed: tuple[str, ...] | None = _playing(
             _tiles(data["concealed"], f"{field}.concealed"), f"{field}.concealed"
@@ -329,12 +341,7 @@ def _read_win(value: Any, index: int) -> Win:
             )
     winning_tile = None
     if "winning_tile" in data:
-        win_codes = _playing(
-            _tiles(data["winning_tile"], f"{field}.winning_tile"), f"{field}.winning_tile"
-        )
-        if len(win_codes) != 1:
-            raise _fail(f"{field}.winning_tile", "must be exactly one tile", "胡的牌应为一张")
-        winning_tile = win_codes[0]
+        winning_tile = one_tile(data["winning_tile"], f"{field}.winning_tile")
     if flowers is not None and hard_flowers is not None and hard_flowers != len(flowers):
         raise _fail(
             f"{field}.hard_flowers",

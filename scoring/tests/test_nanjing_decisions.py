@@ -299,6 +299,10 @@ def test_analyze_takes_melds_and_flowers() -> None:
         ("123m456p789s11z5s", {}, "12 tiles"),
         ("123m456p789s11z555s", {"win": "6s"}, "not in the hand"),
         ("123m456p789s11z557s", {}, "not a winning hand"),
+        ("123m456p789s11z55s", {"win": "9x"}, "unknown tile"),
+        ("123m456p789s11z55s", {"win": "5s5s"}, "exactly one tile"),
+        ("123m456p789s11z55s", {"win": "5z"}, "flower tile"),
+        ("123m456p789s11z55s", {"win": "5s", "flowers": "1m"}, "not a flower tile"),
         ("123m456p789s11z5s7z", {"win": "5s"}, "flower tile"),
         ("11111m456p789s11z", {"win": "1z"}, "more than four"),
         (
