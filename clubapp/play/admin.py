@@ -8,7 +8,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from clubapp.play.models import RulesetVersion, Seat, TableSession
+from clubapp.play.models import Hand, LedgerLine, RulesetVersion, Seat, TableSession
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -43,3 +43,15 @@ class TableSessionAdmin(admin.ModelAdmin):
 @admin.register(Seat)
 class SeatAdmin(admin.ModelAdmin):
     list_display = ["session", "wind", "name", "user"]
+
+
+@admin.register(Hand)
+class HandAdmin(ReadOnlyAdmin):
+    list_display = ["session", "number", "voids", "recorded_by", "created_at"]
+    list_select_related = ["session", "voids", "recorded_by"]
+
+
+@admin.register(LedgerLine)
+class LedgerLineAdmin(ReadOnlyAdmin):
+    list_display = ["hand", "seat", "points", "counterparty", "reason"]
+    list_select_related = ["hand__session"]

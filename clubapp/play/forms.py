@@ -93,3 +93,5 @@ class RulesetForm(forms.Form):
 
 class VoidForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=200)
+    #: a double tap voids once
+    key = forms.UUIDField(widget=forms.HiddenInput)

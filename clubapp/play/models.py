@@ -197,3 +197,136 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_wind_display()} {self.name}"
+
+
+class AppendOnlyError(Exception):
+    """A booked row was about to change: correct it with a reversing entry instead."""
+
+
+class AppendOnlyQuerySet(models.QuerySet):
+    """Refuses bulk update and delete; on PostgreSQL a trigger refuses them too."""
+
+    def update(self, **kwargs: Any) -> int:
+        raise AppendOnlyError(f"{self.model.__name__} rows are append-only")
+
+    def delete(self) -> tuple[int, dict[str, int]]:
+        raise AppendOnlyError(f"{self.model.__name__} rows are append-only")
+
+
+class AppendOnlyModel(models.Model):
+    """save() inserts once and never again; delete() is refused."""
+
+    objects = AppendOnlyQuerySet.as_manager()
+
+    class Meta:
+        abstract = True
+
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        if not self._state.adding:
+            raise AppendOnlyError(f"{type(self).__name__} rows are append-only")
+        super().save(*args, **kwargs)
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise AppendOnlyError(f"{type(self).__name__} rows are append-only")
+
+
+class Hand(AppendOnlyModel):
+    """One entry of a session's journal: a hand as played, or the reversal of one.
+
+    ``number`` counts every entry of the session from 1 without gaps (a reversal
+    takes a number too). A played hand keeps its record (HAND_RECORD.md) and the
+    result scoring gave under ``ruleset``; a reversal names the hand it ``voids``.
+    """
+
+    session = models.ForeignKey(
+        TableSession, on_delete=models.PROTECT, related_name="hands", verbose_name=_("session")
+    )
+    number = models.PositiveIntegerField(_("number"))
+    record = models.JSONField(_("record"))
+    result = models.JSONField(_("result"))
+    ruleset = models.ForeignKey(
+        RulesetVersion, on_delete=models.PROTECT, related_name="+", verbose_name=_("ruleset")
+    )
+    idempotency_key = models.UUIDField(_("idempotency key"), unique=True)
+    recorded_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("recorded by"),
+    )
+    created_at = models.DateTimeField(_("recorded"), auto_now_add=True)
+    voids = models.OneToOneField(
+        "self",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="voided_by",
+        verbose_name=_("voids"),
+    )
+    void_reason = models.CharField(_("reason"), max_length=200, blank=True)
+
+    class Meta:
+        verbose_name = _("hand")
+        verbose_name_plural = _("hands")
+        ordering = ["session", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["session", "number"], name="play_hand_number_unique"),
+            models.CheckConstraint(
+                condition=models.Q(number__gte=1), name="play_hand_number_gte_1"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(voids__isnull=True, void_reason="")
+                | (models.Q(voids__isnull=False) & ~models.Q(void_reason="")),
+                name="play_hand_void_has_reason",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session} #{self.number}"
+
+    @property
+    def is_reversal(self) -> bool:
+        return self.voids_id is not None
+
+    @property
+    def voided_by_entry(self) -> Hand | None:
+        """The entry that reversed this hand, if any."""
+        try:
+            return self.voided_by
+        except Hand.DoesNotExist:
+            return None
+
+
+class LedgerLine(AppendOnlyModel):
+    """One seat's points (花) in one entry: + received, − paid. The lines of an
+    entry sum to zero (a deferred trigger checks it at commit on PostgreSQL)."""
+
+    hand = models.ForeignKey(
+        Hand, on_delete=models.PROTECT, related_name="lines", verbose_name=_("hand")
+    )
+    seat = models.CharField(_("seat"), max_length=1, choices=Wind.choices)
+    #: the other side of the payment
+    counterparty = models.CharField(_("counterparty"), max_length=1, choices=Wind.choices)
+    points = models.IntegerField(_("points"))
+    reason = models.CharField(_("reason"), max_length=20)
+
+    class Meta:
+        verbose_name = _("ledger line")
+        verbose_name_plural = _("ledger lines")
+        constraints = [
+            models.CheckConstraint(condition=~models.Q(points=0), name="play_line_points_not_zero"),
+            models.CheckConstraint(condition=models.Q(seat__in=SEATS), name="play_line_seat_valid"),
+            models.CheckConstraint(
+                condition=models.Q(counterparty__in=SEATS)
+                & ~models.Q(counterparty=models.F("seat")),
+                name="play_line_counterparty_valid",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(reason=""), name="play_line_reason_not_blank"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hand} {self.seat} {self.points:+d}"

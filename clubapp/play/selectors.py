@@ -1,11 +1,19 @@
-"""Reads of the play app. Balances and the table's state are computed, never stored."""
+"""Reads of the play app. Balances and the table's state are computed from the
+hands and the ledger lines on each read, never stored."""
 
 from __future__ import annotations
 
-from django.db.models import F, QuerySet
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from datetime import datetime
+from typing import Any
+
+from django.db.models import F, QuerySet, Sum
 from django.shortcuts import get_object_or_404
 
-from clubapp.play.models import RulesetVersion, TableSession
+from clubapp.play.models import SEATS, Hand, LedgerLine, RulesetVersion, TableSession
+from scoring import ScoringError
+from scoring.timing import Position, positions
 
 
 def session_list() -> QuerySet[TableSession]:
@@ -29,3 +37,190 @@ def ruleset_version_list() -> QuerySet[RulesetVersion]:
 
 def ruleset_version_get(pk: int) -> RulesetVersion:
     return get_object_or_404(RulesetVersion, pk=pk)
+
+
+@dataclass
+class Entry:
+    """One journal entry of a session, with what the pages need of it."""
+
+    id: int
+    number: int
+    record: dict[str, Any]
+    result: dict[str, Any]
+    created_at: datetime
+    recorded_by: str
+    voids_id: int | None
+    void_reason: str
+    #: the number of the hand this entry reverses, or of the entry that reversed it
+    voids_number: int | None = None
+    voided_by_number: int | None = None
+    #: each seat's points in this entry, summed from its ledger lines
+    points: dict[str, int] = field(default_factory=dict)
+    position: Position | None = None
+    garden: int = 0
+
+    @property
+    def is_reversal(self) -> bool:
+        return self.voids_id is not None
+
+    @property
+    def wins(self) -> list[dict[str, Any]]:
+        """Each win as seat, discarder (None when self-drawn) and value."""
+        records = self.record.get("wins", [])
+        return [
+            {"seat": w["seat"], "discarder": r.get("discarder"), "value": w["value"]}
+            for w, r in zip(self.result.get("wins", []), records, strict=False)
+        ]
+
+    @property
+    def row(self) -> list[int]:
+        """The seats' points in E S W N order."""
+        return [self.points.get(seat, 0) for seat in SEATS]
+
+    @property
+    def voided(self) -> bool:
+        return self.voided_by_number is not None
+
+    @property
+    def stands(self) -> bool:
+        """A played hand that has not been voided: it counts for the table's state."""
+        return not self.is_reversal and not self.voided
+
+
+@dataclass
+class TableState:
+    """The table as the booked hands leave it, and what the next hand will be."""
+
+    entries: list[Entry]
+    dealer: str
+    doubled: bool
+    #: where the next hand sits in the night
+    position: Position
+    #: each seat's total over the session (ledger sums)
+    balances: dict[str, int]
+    #: 进园子: each seat's balance in the current 园子 (None on 敞开头 tables)
+    garden_left: dict[str, int] | None
+    garden_number: int
+    night_over: bool
+
+
+def _positions(pairs: Sequence[tuple[str, str]]) -> list[Position]:
+    """scoring.timing.positions of a night that East opened; where a voided hand
+    broke the chain of dealers, the same count taken from how far the deal
+    actually moved between the hands that stand."""
+    if pairs[0][0] == "E":
+        try:
+            return positions(pairs)
+        except ScoringError:
+            pass
+    out, changes, before = [], 0, "E"
+    for i, (dealer, _following) in enumerate(pairs):
+        changes += (SEATS.index(dealer) - SEATS.index(before)) % 4
+        before = dealer
+        quan = changes // 4
+        out.append(Position(quan // 4 + 1, quan % 4 + 1, changes % 4 + 1, i + 1))
+    return out
+
+
+def session_entries(session: TableSession) -> list[Entry]:
+    """Every entry of the session in order, with its ledger sums (two queries)."""
+    rows = Hand.objects.filter(session=session).order_by("number")
+    rows = rows.values(
+        "id",
+        "number",
+        "record",
+        "result",
+        "created_at",
+        "voids_id",
+        "void_reason",
+        "recorded_by__first_name",
+        "recorded_by__username",
+    )
+    entries = [
+        Entry(
+            id=r["id"],
+            number=r["number"],
+            record=r["record"],
+            result=r["result"],
+            created_at=r["created_at"],
+            recorded_by=r["recorded_by__first_name"] or r["recorded_by__username"] or "",
+            voids_id=r["voids_id"],
+            void_reason=r["void_reason"],
+        )
+        for r in rows
+    ]
+    by_id = {e.id: e for e in entries}
+    for e in entries:
+        if e.voids_id is not None:
+            target = by_id[e.voids_id]
+            e.voids_number = target.number
+            target.voided_by_number = e.number
+    sums = (
+        LedgerLine.objects.filter(hand__session=session)
+        .values("hand_id", "seat")
+        .annotate(total=Sum("points"))
+    )
+    for row in sums:
+        by_id[row["hand_id"]].points[row["seat"]] = row["total"]
+    return entries
+
+
+def table_state(session: TableSession, entries: list[Entry] | None = None) -> TableState:
+    """The dealer, 比下胡, 将/圈 and balances after the hands standing.
+
+    The first hand is dealt by East (the seat that drew 东). After that each
+    standing hand's ``result.next`` gives the next dealer and doubling; a voided
+    hand and its reversal are left out, so voiding the last hand gives the table
+    back its state before it.
+    """
+    if entries is None:
+        entries = session_entries(session)
+    standing = [e for e in entries if e.stands]
+    if standing:
+        nxt = standing[-1].result["next"]
+        dealer, doubled = nxt["dealer"], bool(nxt.get("doubled", False))
+    else:
+        dealer, doubled = "E", False
+    pairs = [(e.record["dealer"], e.result["next"]["dealer"]) for e in standing]
+    found = _positions([*pairs, (dealer, dealer)])
+    for e, position in zip(standing, found, strict=False):
+        e.position = position
+    balances = dict.fromkeys(SEATS, 0)
+    garden_of: dict[int, int] = {}
+    garden = 0
+    for e in entries:
+        if e.voids_id is not None:
+            e.garden = garden_of.get(e.voids_id, garden)
+        else:
+            e.garden = garden
+        garden_of[e.id] = e.garden
+        if e.stands and e.result.get("garden_over"):
+            garden += 1
+        for seat, points in e.points.items():
+            balances[seat] += points
+    garden_left = None
+    if session.garden_size:
+        garden_left = dict.fromkeys(SEATS, session.garden_size)
+        for e in entries:
+            if e.garden == garden:
+                for seat, points in e.points.items():
+                    garden_left[seat] += points
+    current = found[-1]
+    return TableState(
+        entries=entries,
+        dealer=dealer,
+        doubled=doubled,
+        position=current,
+        balances=balances,
+        garden_left=garden_left,
+        garden_number=garden + 1,
+        night_over=current.jiang > session.jiang_count,
+    )
+
+
+def hand_get(session: TableSession, number: int) -> Hand:
+    return get_object_or_404(
+        Hand.objects.select_related("voids", "recorded_by", "ruleset"),
+        session=session,
+        number=number,
+    )

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -9,13 +10,25 @@ from typing import Any
 
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
-from django.db import transaction
+from django.db import IntegrityError, transaction
+from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+import scoring
 import scoring.rulesets
 from clubapp.core.models import Room
-from clubapp.play.models import SEATS, Mode, RulesetVersion, Seat, SettleEvery, TableSession
+from clubapp.play import selectors
+from clubapp.play.models import (
+    SEATS,
+    Hand,
+    LedgerLine,
+    Mode,
+    RulesetVersion,
+    Seat,
+    SettleEvery,
+    TableSession,
+)
 
 
 @dataclass(frozen=True)
@@ -114,3 +127,160 @@ def session_end(*, session: TableSession, ended_at: datetime | None = None) -> T
         locked.ended_at = ended_at or timezone.now()
         locked.save(update_fields=["ended_at"])
     return locked
+
+
+class SessionClosedError(ValidationError):
+    """The session has ended: no more hands."""
+
+
+def _ledger_lines(hand: Hand, payments: list[dict[str, Any]], sign: int = 1) -> list[LedgerLine]:
+    """Each payment as two lines: the payer's −amount and the payee's +amount."""
+    lines = []
+    for payment in payments:
+        amount = int(payment["amount"]) * sign
+        if amount == 0:
+            continue
+        payer, payee = payment["from"], payment["to"]
+        reason = payment["reason"] if sign > 0 else f"void:{payment['reason']}"
+        lines.append(
+            LedgerLine(hand=hand, seat=payer, counterparty=payee, points=-amount, reason=reason)
+        )
+        lines.append(
+            LedgerLine(hand=hand, seat=payee, counterparty=payer, points=amount, reason=reason)
+        )
+    return lines
+
+
+def _next_number(session: TableSession) -> int:
+    last = Hand.objects.filter(session=session).aggregate(last=Max("number"))["last"]
+    return (last or 0) + 1
+
+
+def hand_prepare(*, session: TableSession, record: Mapping[str, Any]) -> dict[str, Any]:
+    """The record as it will be scored: the table's ruleset, and the dealer, 比下胡
+    and 园子 balances the booked hands imply (what the recorder sent is replaced)."""
+    state = selectors.table_state(session)
+    out = dict(record)
+    out["format"] = "mahjong-hand/1"
+    out["ruleset"] = session.ruleset.ruleset_id
+    out["dealer"] = state.dealer
+    if session.ruleset.family == "nanjing":
+        out["doubled"] = state.doubled
+    else:
+        out.pop("doubled", None)
+    if state.garden_left is not None:
+        out["garden"] = {
+            "size": session.garden_size,
+            "left": dict(state.garden_left),
+            "end_when_out": session.end_when_out,
+        }
+    else:
+        out.pop("garden", None)
+    return out
+
+
+def hand_preview(*, session: TableSession, record: Mapping[str, Any]) -> tuple[dict, dict]:
+    """Score without booking: (the prepared record, its result). Raises ScoringError."""
+    prepared = hand_prepare(session=session, record=record)
+    return prepared, scoring.score(prepared, ruleset=session.ruleset.as_ruleset())
+
+
+def hand_record(
+    *,
+    session: TableSession,
+    record: Mapping[str, Any],
+    idempotency_key: uuid.UUID | str,
+    user: AbstractBaseUser | None,
+) -> Hand:
+    """Book one hand: score it and write it with its ledger lines, all or nothing.
+
+    Under a row lock on the session, so two phones at one table take turns: the
+    second sees the first's hand (its number, its dealer and doubling). The same
+    idempotency key books once; a second submit gets the first hand back.
+    Raises ScoringError (nothing booked) or SessionClosedError.
+    """
+    key = uuid.UUID(str(idempotency_key))
+    try:
+        with transaction.atomic():
+            locked = (
+                TableSession.objects.select_related("ruleset")
+                .select_for_update(of=("self",))
+                .get(pk=session.pk)
+            )
+            existing = _already_booked(key, locked)
+            if existing is not None:
+                return existing
+            if locked.ended_at is not None:
+                raise SessionClosedError(_("The session has ended."))
+            prepared, result = hand_preview(session=locked, record=record)
+            hand = Hand.objects.create(
+                session=locked,
+                number=_next_number(locked),
+                record=prepared,
+                result=result,
+                ruleset=locked.ruleset,
+                idempotency_key=key,
+                recorded_by=_user_or_none(user),
+            )
+            LedgerLine.objects.bulk_create(_ledger_lines(hand, result["payments"]))
+            return hand
+    except IntegrityError:
+        # A concurrent submit with the same key won the race: return its hand.
+        existing = _already_booked(key, session)
+        if existing is None:
+            raise
+        return existing
+
+
+def _already_booked(key: uuid.UUID, session: TableSession) -> Hand | None:
+    existing = Hand.objects.filter(idempotency_key=key).first()
+    if existing is not None and existing.session_id != session.pk:
+        raise ValidationError(_("This form belongs to another table."))
+    return existing
+
+
+def hand_void(
+    *,
+    hand: Hand,
+    reason: str,
+    user: AbstractBaseUser | None,
+    idempotency_key: uuid.UUID | str | None = None,
+) -> Hand:
+    """Reverse a booked hand: a new entry with every line negated and the reason.
+
+    The hand stays in the journal, marked voided; the table's state (dealer,
+    doubling, 园子 balances) is recomputed from the hands left standing.
+    """
+    reason = reason.strip()
+    if not reason:
+        raise ValidationError(_("Give a reason for voiding the hand."))
+    key = uuid.UUID(str(idempotency_key)) if idempotency_key else uuid.uuid4()
+    with transaction.atomic():
+        TableSession.objects.select_for_update(of=("self",)).get(pk=hand.session_id)
+        existing = Hand.objects.filter(idempotency_key=key).first()
+        if existing is not None:
+            return existing
+        target = Hand.objects.get(pk=hand.pk)
+        if target.is_reversal:
+            raise ValidationError(_("A reversal cannot be voided."))
+        if Hand.objects.filter(voids=target).exists():
+            raise ValidationError(_("This hand is already voided."))
+        payments = target.result.get("payments", [])
+        net = {seat: -points for seat, points in target.result.get("net", {}).items()}
+        entry = Hand.objects.create(
+            session_id=target.session_id,
+            number=_next_number(target.session),
+            record={},
+            result={"voids": target.number, "net": net, "payments": payments},
+            ruleset_id=target.ruleset_id,
+            idempotency_key=key,
+            recorded_by=_user_or_none(user),
+            voids=target,
+            void_reason=reason,
+        )
+        LedgerLine.objects.bulk_create(_ledger_lines(entry, payments, sign=-1))
+        return entry
+
+
+def _user_or_none(user: AbstractBaseUser | None) -> AbstractBaseUser | None:
+    return user if user is not None and user.is_authenticated else None

@@ -13,6 +13,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("new/", views.session_create, name="session_create"),
     path("<int:pk>/", views.session_detail, name="session"),
     path("<int:pk>/end/", views.session_end, name="session_end"),
+    path("<int:pk>/hands/<int:number>/", views.hand_detail, name="hand"),
+    path("<int:pk>/hands/<int:number>/void/", views.hand_void, name="hand_void"),
     path("rulesets/", views.ruleset_list, name="rulesets"),
     path("rulesets/<int:pk>/edit/", views.ruleset_edit, name="ruleset_edit"),
 ]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import uuid
 from collections.abc import Callable
 from functools import wraps
 from typing import Any
@@ -17,7 +18,7 @@ from django.views.decorators.http import require_http_methods, require_POST
 
 from clubapp.core.selectors import room_get
 from clubapp.play import selectors, services
-from clubapp.play.forms import RulesetForm, SessionForm
+from clubapp.play.forms import RulesetForm, SessionForm, VoidForm
 from clubapp.play.models import SEATS
 from clubapp.play.permissions import can_edit_rulesets, can_read, can_record
 from scoring import ScoringError
@@ -81,13 +82,81 @@ def session_create(request: HttpRequest) -> HttpResponse:
     return render(request, "play/session_create.html", {"form": form})
 
 
+def _seat_names(session: Any) -> dict[str, str]:
+    return {seat.wind: seat.name for seat in session.seats.all()}
+
+
 @reader
 def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
     session = selectors.session_get(pk)
+    state = selectors.table_state(session)
+    names = _seat_names(session)
     return render(
         request,
         "play/session_detail.html",
-        {"session": session, "can_record": can_record(request.user)},
+        {
+            "session": session,
+            "state": state,
+            "seats": [
+                {
+                    "wind": seat.wind,
+                    "label": seat.get_wind_display(),
+                    "name": seat.name,
+                    "balance": state.balances[seat.wind],
+                    "garden": state.garden_left[seat.wind] if state.garden_left else None,
+                    "dealer": seat.wind == state.dealer,
+                }
+                for seat in sorted(session.seats.all(), key=lambda s: SEATS.index(s.wind))
+            ],
+            "names": names,
+            "winds": SEATS,
+            "entries": list(reversed(state.entries)),
+            "can_record": can_record(request.user),
+        },
+    )
+
+
+@reader
+def hand_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    session = selectors.session_get(pk)
+    hand = selectors.hand_get(session, number)
+    return render(
+        request,
+        "play/hand_detail.html",
+        {
+            "session": session,
+            "hand": hand,
+            "names": _seat_names(session),
+            "lines": hand.lines.order_by("id"),
+            "record_json": json.dumps(hand.record, ensure_ascii=False, indent=1),
+            "can_record": can_record(request.user),
+        },
+    )
+
+
+@recorder
+@require_http_methods(["GET", "POST"])
+def hand_void(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    session = selectors.session_get(pk)
+    hand = selectors.hand_get(session, number)
+    form = VoidForm(request.POST or None, initial={"key": uuid.uuid4()})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.hand_void(
+                hand=hand,
+                reason=form.cleaned_data["reason"],
+                user=request.user,
+                idempotency_key=form.cleaned_data["key"],
+            )
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, _("Hand %(number)s is voided.") % {"number": hand.number})
+            return redirect(session)
+    return render(
+        request,
+        "play/hand_void.html",
+        {"session": session, "hand": hand, "form": form, "names": _seat_names(session)},
     )
 
 

@@ -5,13 +5,20 @@ from __future__ import annotations
 import factory
 from django.utils import timezone
 
+import scoring.rulesets
 from clubapp.core.tests.factories import RoomFactory
 from clubapp.play.models import RulesetVersion, Seat, TableSession
 
 
 def shipped(ruleset_id: str = "nanjing") -> RulesetVersion:
-    """The stored version of a shipped ruleset (the data migration stores them)."""
-    return RulesetVersion.objects.filter(ruleset_id=ruleset_id).latest("id")
+    """The stored version of a shipped ruleset.
+
+    The data migration stores them, but transactional tests flush the tables
+    after each test, so this stores it again when it is missing.
+    """
+    from clubapp.play.services import ruleset_version_save
+
+    return ruleset_version_save(params=scoring.rulesets.get(ruleset_id).params)
 
 
 class TableSessionFactory(factory.django.DjangoModelFactory):
@@ -30,3 +37,31 @@ class TableSessionFactory(factory.django.DjangoModelFactory):
         if create and extracted is not False:
             for wind, name in zip("ESWN", ("老王", "小李", "阿张", "赵姐"), strict=True):
                 Seat.objects.create(session=self, wind=wind, name=name)
+
+
+def discard_win(seat: str = "S", discarder: str = "E", hard: int = 4, **extra: object) -> dict:
+    """A quick-entry record: ``seat`` wins on ``discarder``'s tile, a small hand."""
+    win = {"seat": seat, "discarder": discarder, "hard_flowers": hard, "soft_flowers": 0}
+    win["features"] = []
+    win.update(extra)
+    return {"wins": [win]}
+
+
+def self_drawn(seat: str = "E", hard: int = 4, features: tuple[str, ...] = ("menqing",)) -> dict:
+    """A quick-entry record: ``seat`` wins self-drawn (门清 by default)."""
+    return {
+        "wins": [{"seat": seat, "hard_flowers": hard, "soft_flowers": 1, "features": [*features]}]
+    }
+
+
+def drawn_hand() -> dict:
+    return {"wins": []}
+
+
+def book(session, record: dict, user=None):
+    """Book a record through the service with a fresh idempotency key."""
+    import uuid
+
+    from clubapp.play.services import hand_record
+
+    return hand_record(session=session, record=record, idempotency_key=uuid.uuid4(), user=user)

@@ -1,0 +1,148 @@
+"""hand_record: one transaction books a hand and its ledger lines; the table's
+state feeds the next hand; the same idempotency key books once."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.db.models import Sum
+
+from clubapp.play import selectors, services
+from clubapp.play.models import Hand, LedgerLine
+from clubapp.play.tests.factories import (
+    TableSessionFactory,
+    book,
+    discard_win,
+    drawn_hand,
+    self_drawn,
+    shipped,
+)
+from scoring import ScoringError
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_books_a_hand_with_lines_that_sum_to_zero(member):
+    session = TableSessionFactory()
+    hand = book(session, discard_win("S", "E"), user=member)
+    assert hand.number == 1
+    assert hand.recorded_by == member
+    assert hand.ruleset == session.ruleset
+    assert hand.result["net"] == {"E": -28, "S": 28, "W": 0, "N": 0}
+    lines = list(hand.lines.values_list("seat", "counterparty", "points", "reason"))
+    assert sorted(lines) == [("E", "S", -28, "win"), ("S", "E", 28, "win")]
+    assert hand.lines.aggregate(total=Sum("points"))["total"] == 0
+
+
+def test_it_writes_two_lines_per_payment():
+    session = TableSessionFactory()
+    hand = book(session, self_drawn("E"))
+    assert hand.lines.count() == 6
+    assert selectors.table_state(session).balances == {"E": 150, "S": -50, "W": -50, "N": -50}
+
+
+def test_the_first_hand_is_dealt_by_east_and_the_next_follows_the_result():
+    session = TableSessionFactory()
+    first = book(session, discard_win("S", "E"))
+    assert first.record["dealer"] == "E" and first.record["doubled"] is False
+    second = book(session, discard_win("W", "S"))
+    assert second.record["dealer"] == "S"
+    assert second.number == 2
+
+
+def test_the_recorders_dealer_and_doubling_are_replaced_by_the_tables():
+    session = TableSessionFactory()
+    hand = book(session, {**discard_win("S", "E"), "dealer": "N", "doubled": True})
+    assert hand.record["dealer"] == "E" and hand.record["doubled"] is False
+
+
+def test_a_drawn_hand_doubles_the_next_and_keeps_the_dealer():
+    session = TableSessionFactory()
+    drawn = book(session, drawn_hand())
+    assert drawn.lines.count() == 0
+    nxt = book(session, discard_win("S", "E"))
+    assert nxt.record["dealer"] == "E" and nxt.record["doubled"] is True
+    assert nxt.result["net"]["S"] == 56
+
+
+def test_the_same_idempotency_key_books_once():
+    session = TableSessionFactory()
+    key = uuid.uuid4()
+    one = services.hand_record(
+        session=session, record=discard_win(), idempotency_key=key, user=None
+    )
+    two = services.hand_record(
+        session=session, record=discard_win(), idempotency_key=key, user=None
+    )
+    assert one.pk == two.pk
+    assert Hand.objects.count() == 1 and LedgerLine.objects.count() == 2
+
+
+def test_a_key_of_another_table_is_refused():
+    key = uuid.uuid4()
+    services.hand_record(
+        session=TableSessionFactory(), record=discard_win(), idempotency_key=key, user=None
+    )
+    with pytest.raises(ValidationError):
+        services.hand_record(
+            session=TableSessionFactory(), record=discard_win(), idempotency_key=key, user=None
+        )
+
+
+def test_a_refused_record_books_nothing():
+    session = TableSessionFactory()
+    with pytest.raises(ScoringError) as caught:
+        book(session, discard_win("S", "E", hard=1))
+    assert caught.value.zh
+    assert not Hand.objects.exists() and not LedgerLine.objects.exists()
+
+
+def test_an_ended_session_takes_no_hands():
+    session = TableSessionFactory()
+    services.session_end(session=session)
+    with pytest.raises(services.SessionClosedError):
+        book(session, discard_win())
+
+
+def test_it_scores_under_the_sessions_stored_version():
+    custom = services.ruleset_version_save(
+        params={
+            **shipped().params,
+            "id": "nanjing-room",
+            "name": "南京·本室",
+            "win": {**shipped().params["win"], "run": 10},
+        }
+    )
+    session = TableSessionFactory(ruleset=custom)
+    hand = book(session, discard_win("S", "E"))
+    assert hand.record["ruleset"] == "nanjing-room"
+    assert hand.result["net"]["S"] == 18
+    assert hand.ruleset == custom
+
+
+def test_a_garden_table_passes_the_balances_and_caps_payments():
+    session = TableSessionFactory(mode="garden", garden_size=30)
+    hand = book(session, self_drawn("E"))
+    assert hand.record["garden"] == {
+        "size": 30,
+        "left": {"E": 30, "S": 30, "W": 30, "N": 30},
+        "end_when_out": 2,
+    }
+    assert hand.result["net"] == {"E": 90, "S": -30, "W": -30, "N": -30}
+    assert hand.result["garden_over"] is True
+    state = selectors.table_state(session)
+    # the 园子 closed: a new one starts with everyone at the size
+    assert state.garden_number == 2
+    assert state.garden_left == {"E": 30, "S": 30, "W": 30, "N": 30}
+    assert state.balances == {"E": 90, "S": -30, "W": -30, "N": -30}
+
+
+def test_garden_balances_come_from_the_ledger():
+    session = TableSessionFactory(mode="garden", garden_size=100)
+    book(session, discard_win("S", "E"))
+    state = selectors.table_state(session)
+    assert state.garden_left == {"E": 72, "S": 128, "W": 100, "N": 100}
+    nxt = book(session, discard_win("W", "S"))
+    assert nxt.record["garden"]["left"] == {"E": 72, "S": 128, "W": 100, "N": 100}

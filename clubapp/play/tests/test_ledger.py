@@ -1,0 +1,92 @@
+"""The ledger is append-only and its rows are checked by the database."""
+
+from __future__ import annotations
+
+import pytest
+from django.db import IntegrityError, transaction
+
+from clubapp.play.models import AppendOnlyError, Hand, LedgerLine
+from clubapp.play.tests.factories import TableSessionFactory, book, discard_win
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def hand():
+    return book(TableSessionFactory(), discard_win("S", "E"))
+
+
+def test_it_refuses_to_save_a_booked_line_again(hand):
+    line = hand.lines.first()
+    line.points = 1000
+    with pytest.raises(AppendOnlyError):
+        line.save()
+
+
+def test_it_refuses_to_delete_a_line_or_a_hand(hand):
+    with pytest.raises(AppendOnlyError):
+        hand.lines.first().delete()
+    with pytest.raises(AppendOnlyError):
+        hand.delete()
+
+
+def test_its_querysets_refuse_update_and_delete(hand):
+    with pytest.raises(AppendOnlyError):
+        LedgerLine.objects.filter(hand=hand).update(points=1)
+    with pytest.raises(AppendOnlyError):
+        LedgerLine.objects.all().delete()
+    with pytest.raises(AppendOnlyError):
+        Hand.objects.filter(pk=hand.pk).update(number=9)
+
+
+def test_it_refuses_to_save_a_booked_hand_again(hand):
+    hand.result = {}
+    with pytest.raises(AppendOnlyError):
+        hand.save()
+
+
+@pytest.mark.parametrize(
+    "bad",
+    [
+        {"points": 0},
+        {"seat": "X"},
+        {"counterparty": "S", "seat": "S"},
+        {"reason": ""},
+    ],
+)
+def test_the_database_refuses_a_bad_line(hand, bad):
+    fields = {"hand": hand, "seat": "E", "counterparty": "S", "points": 1, "reason": "win"}
+    fields.update(bad)
+    with pytest.raises(IntegrityError), transaction.atomic():
+        LedgerLine.objects.bulk_create([LedgerLine(**fields)])
+
+
+def test_the_database_refuses_a_second_entry_with_one_number(hand):
+    import uuid
+
+    dup = Hand(
+        session=hand.session,
+        number=hand.number,
+        record={},
+        result={},
+        ruleset=hand.ruleset,
+        idempotency_key=uuid.uuid4(),
+    )
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Hand.objects.bulk_create([dup])
+
+
+def test_the_database_refuses_a_void_without_reason(hand):
+    import uuid
+
+    entry = Hand(
+        session=hand.session,
+        number=2,
+        record={},
+        result={},
+        ruleset=hand.ruleset,
+        idempotency_key=uuid.uuid4(),
+        voids=hand,
+    )
+    with pytest.raises(IntegrityError), transaction.atomic():
+        Hand.objects.bulk_create([entry])

@@ -1,0 +1,77 @@
+"""The session page: seats with balances, the dealer, doubling, 园子, hands."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from clubapp.play import services
+from clubapp.play.tests.factories import (
+    TableSessionFactory,
+    book,
+    discard_win,
+    drawn_hand,
+    self_drawn,
+)
+
+pytestmark = pytest.mark.django_db
+
+
+def test_it_shows_balances_and_hands(client, accountant):
+    session = TableSessionFactory()
+    book(session, discard_win("S", "E"))
+    client.force_login(accountant)
+    response = client.get(session.get_absolute_url())
+    assert response.status_code == 200
+    seats = {s["wind"]: s for s in response.context["seats"]}
+    assert seats["E"]["balance"] == -28 and seats["S"]["balance"] == 28
+    assert seats["S"]["dealer"] is True
+    body = response.content.decode()
+    assert "+28" in body and "-28" in body
+    assert reverse("play:hand", args=[session.pk, 1]) in body
+
+
+def test_it_shows_the_doubling_for_the_next_hand(client, member):
+    session = TableSessionFactory()
+    book(session, drawn_hand())
+    client.force_login(member)
+    response = client.get(session.get_absolute_url())
+    assert response.context["state"].doubled is True
+    assert "×2" in response.content.decode()
+
+
+def test_it_shows_garden_balances(client, member):
+    session = TableSessionFactory(mode="garden", garden_size=100)
+    book(session, discard_win("S", "E"))
+    client.force_login(member)
+    response = client.get(session.get_absolute_url())
+    seats = {s["wind"]: s for s in response.context["seats"]}
+    assert seats["E"]["garden"] == 72 and seats["S"]["garden"] == 128
+
+
+def test_the_hand_page_shows_breakdown_payments_and_lines(client, accountant):
+    session = TableSessionFactory()
+    hand = book(session, self_drawn("E"))
+    client.force_login(accountant)
+    response = client.get(reverse("play:hand", args=[session.pk, hand.number]))
+    body = response.content.decode()
+    assert response.status_code == 200
+    assert "门清" in body and "跑20" in body and "→" in body
+    assert reverse("play:hand_void", args=[session.pk, hand.number]) not in body
+
+
+def test_the_hand_page_of_a_voided_hand_names_the_reversal(client, member):
+    session = TableSessionFactory()
+    hand = book(session, self_drawn("E"))
+    services.hand_void(hand=hand, reason="算错", user=None)
+    client.force_login(member)
+    body = client.get(reverse("play:hand", args=[session.pk, 1])).content.decode()
+    assert "算错" in body
+    body = client.get(reverse("play:hand", args=[session.pk, 2])).content.decode()
+    assert "算错" in body
+
+
+def test_an_unknown_hand_is_404(client, member):
+    session = TableSessionFactory()
+    client.force_login(member)
+    assert client.get(reverse("play:hand", args=[session.pk, 9])).status_code == 404
