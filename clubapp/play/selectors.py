@@ -155,13 +155,16 @@ def session_entries(session: TableSession) -> list[Entry]:
             target = by_id[e.voids_id]
             e.voids_number = target.number
             target.voided_by_number = e.number
+    # A hand booked by another phone between the two queries is left for the next read.
+    last = entries[-1].number if entries else 0
     sums = (
-        LedgerLine.objects.filter(hand__session=session)
+        LedgerLine.objects.filter(hand__session=session, hand__number__lte=last)
         .values("hand_id", "seat")
         .annotate(total=Sum("points"))
     )
     for row in sums:
-        by_id[row["hand_id"]].points[row["seat"]] = row["total"]
+        if row["hand_id"] in by_id:
+            by_id[row["hand_id"]].points[row["seat"]] = row["total"]
     return entries
 
 
