@@ -1,0 +1,94 @@
+"""The table's state from the hands: dealer, 比下胡, 圈 and 将."""
+
+from __future__ import annotations
+
+import pytest
+
+from clubapp.play import selectors
+from clubapp.play.models import SEATS
+from clubapp.play.tests.factories import TableSessionFactory, book, discard_win, shipped
+
+pytestmark = pytest.mark.django_db
+
+
+def _pass_the_deal(session, times: int) -> None:
+    """Book hands that each pass the deal: the dealer's right wins on the dealer's tile."""
+    for _ in range(times):
+        dealer = selectors.table_state(session).dealer
+        right = SEATS[(SEATS.index(dealer) + 1) % 4]
+        book(session, discard_win(right, dealer))
+
+
+def test_a_new_table_starts_with_east_in_the_first_quan_of_the_first_jiang():
+    state = selectors.table_state(TableSessionFactory())
+    assert (state.dealer, state.doubled) == ("E", False)
+    p = state.position
+    assert (p.jiang, p.quan, p.turn, p.hand) == (1, 1, 1, 1)
+    assert state.night_over is False
+
+
+def test_four_changes_of_dealer_make_a_quan():
+    session = TableSessionFactory()
+    _pass_the_deal(session, 3)
+    state = selectors.table_state(session)
+    assert state.dealer == "N" and (state.position.quan, state.position.turn) == (1, 4)
+    _pass_the_deal(session, 1)
+    state = selectors.table_state(session)
+    assert state.dealer == "E" and (state.position.jiang, state.position.quan) == (1, 2)
+
+
+def test_four_quan_make_a_jiang_and_the_night_ends_after_its_jiang():
+    session = TableSessionFactory(jiang_count=2)
+    _pass_the_deal(session, 16)
+    assert selectors.table_state(session).position.jiang == 2
+    _pass_the_deal(session, 16)
+    state = selectors.table_state(session)
+    assert state.position.jiang == 3 and state.night_over is True
+
+
+def test_a_third_jiang_by_agreement_keeps_the_night_going():
+    session = TableSessionFactory(jiang_count=3)
+    _pass_the_deal(session, 32)
+    assert selectors.table_state(session).night_over is False
+
+
+def test_each_hand_knows_its_jiang_and_quan():
+    session = TableSessionFactory()
+    _pass_the_deal(session, 5)
+    entries = selectors.table_state(session).entries
+    assert [(e.position.quan, e.position.turn) for e in entries] == [
+        (1, 1),
+        (1, 2),
+        (1, 3),
+        (1, 4),
+        (2, 1),
+    ]
+
+
+def test_the_doubling_comes_from_the_previous_result():
+    session = TableSessionFactory()
+    book(session, {"wins": []})  # a drawn hand forms 比下胡 and keeps the dealer
+    state = selectors.table_state(session)
+    assert (state.dealer, state.doubled) == ("E", True)
+    book(session, discard_win("S", "E"))
+    assert selectors.table_state(session).doubled is False
+
+
+def test_a_worksite_dealer_stays_while_winning_and_never_doubles():
+    session = TableSessionFactory(ruleset=shipped("jiangsu-worksite"))
+    win = {"seat": "E", "hard_flowers": 5, "soft_flowers": 0, "features": []}
+    first = book(session, {"wins": [win]})
+    assert "doubled" not in first.record
+    state = selectors.table_state(session)
+    assert (state.dealer, state.doubled) == ("E", False)
+    book(session, {"wins": [{**win, "seat": "S", "discarder": "E"}]})
+    assert selectors.table_state(session).dealer == "S"
+
+
+def test_the_page_shows_jiang_and_quan(client, member):
+    session = TableSessionFactory()
+    _pass_the_deal(session, 4)
+    client.force_login(member)
+    response = client.get(session.get_absolute_url())
+    assert response.context["state"].position.quan == 2
+    assert "圈 2" in response.content.decode() or "第 2 圈" in response.content.decode()
