@@ -7,10 +7,23 @@ a foreign key to Room, not a rewrite.
 
 from __future__ import annotations
 
+from decimal import Decimal
+
+from django.core.validators import MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 DEFAULT_ROOM_SLUG = "main"
+
+# 入室须知 of the room's regulations (篇三 四, points 4-8): room data, edited on the
+# settings page, so it is not a translated string.
+DEFAULT_ROOM_NOTICE = (
+    "注意仪表，谢绝穿短裤、背心、拖鞋入场。\n"
+    "注意环境卫生，不随地吐痰、乱扔垃圾。\n"
+    "爱护公物，保持室内器材完好无损，故意损坏公物并造成损失的按价赔偿。\n"
+    "请勿吸烟，共建无烟活动室。\n"
+    "文明活动，严禁赌博或变相赌博、寻衅滋事，如有发现即取消会员资格。"
+)
 
 
 class RoomManager(models.Manager["Room"]):
@@ -23,6 +36,30 @@ class Room(models.Model):
     name = models.CharField(_("name"), max_length=100)
     address = models.CharField(_("address"), max_length=200, blank=True)
     phone = models.CharField(_("phone"), max_length=40, blank=True)
+    # Fees of the room's regulations (篇三 四): the card's 工本费, the yearly review
+    # (年审), and the non-members' 器材损耗费 per started hour (docs/members.md).
+    card_fee = models.DecimalField(
+        _("card fee (yuan)"),
+        max_digits=10,
+        decimal_places=2,
+        default=Decimal("50.00"),
+        validators=[MinValueValidator(Decimal("0"))],
+    )
+    renewal_fee = models.DecimalField(
+        _("yearly review fee (yuan)"),
+        max_digits=10,
+        decimal_places=2,
+        default=Decimal("0.00"),
+        validators=[MinValueValidator(Decimal("0"))],
+    )
+    guest_hourly_fee = models.DecimalField(
+        _("non-member fee per hour (yuan)"),
+        max_digits=10,
+        decimal_places=2,
+        default=Decimal("2.00"),
+        validators=[MinValueValidator(Decimal("0"))],
+    )
+    notice = models.TextField(_("room notice"), blank=True, default=DEFAULT_ROOM_NOTICE)
 
     objects = RoomManager()
 
@@ -31,6 +68,12 @@ class Room(models.Model):
         verbose_name_plural = _("rooms")
         constraints = [
             models.CheckConstraint(condition=~models.Q(name=""), name="core_room_name_not_blank"),
+            models.CheckConstraint(
+                condition=models.Q(card_fee__gte=0)
+                & models.Q(renewal_fee__gte=0)
+                & models.Q(guest_hourly_fee__gte=0),
+                name="core_room_fees_not_negative",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -38,3 +81,21 @@ class Room(models.Model):
 
     def natural_key(self) -> tuple[str]:
         return (self.slug,)
+
+
+class DocumentCounter(models.Model):
+    """The last number handed out for one series of documents ("receipt-2026", "card-2026").
+
+    Written only by ``clubapp.core.services.next_number``, under a row lock, so two
+    desks never get the same receipt or card number and no number is skipped.
+    """
+
+    key = models.CharField(_("series"), max_length=50, unique=True)
+    value = models.PositiveIntegerField(_("last number"), default=0)
+
+    class Meta:
+        verbose_name = _("document counter")
+        verbose_name_plural = _("document counters")
+
+    def __str__(self) -> str:
+        return f"{self.key}: {self.value}"

@@ -5,7 +5,9 @@ from __future__ import annotations
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractUser, Group
 from django.db import transaction
+from django.db.models import F
 
+from clubapp.core.models import DocumentCounter
 from clubapp.core.roles import Role
 
 
@@ -31,3 +33,17 @@ def user_create(
     if roles:
         user.groups.set(Group.objects.filter(name__in=[Role(r).value for r in roles]))
     return user
+
+
+@transaction.atomic
+def next_number(*, key: str) -> int:
+    """The next number of the series ``key`` (1, 2, 3, ...), without gaps or repeats.
+
+    The counter row is locked (``select_for_update``) until the caller's transaction
+    ends, so a receipt number is only spent if the receipt itself is committed.
+    SQLite locks the whole database on write instead, which is as safe.
+    """
+    counter, _ = DocumentCounter.objects.select_for_update().get_or_create(key=key)
+    DocumentCounter.objects.filter(pk=counter.pk).update(value=F("value") + 1)
+    counter.refresh_from_db(fields=["value"])
+    return counter.value
