@@ -1,0 +1,40 @@
+"""Writes of the cash book. Other apps book money only through these functions."""
+
+from __future__ import annotations
+
+from datetime import datetime
+from decimal import Decimal
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from clubapp.books.models import IncomeCategory, IncomeEntry
+from clubapp.core.models import Room
+
+
+@transaction.atomic
+def income_record(
+    *,
+    room: Room,
+    category: IncomeCategory,
+    amount: Decimal,
+    received_at: datetime,
+    reference: str,
+    recorded_by: AbstractBaseUser,
+    description: str = "",
+) -> IncomeEntry:
+    """Append one 收 entry. The amount must be a positive Decimal (never a float)."""
+    if not isinstance(amount, Decimal):
+        raise ValidationError("金额必须是十进制数", code="amount_type")
+    if amount <= 0:
+        raise ValidationError("收入金额必须大于零", code="amount_not_positive")
+    return IncomeEntry.objects.create(
+        room=room,
+        category=category,
+        amount=amount.quantize(Decimal("0.01")),
+        received_at=received_at,
+        reference=reference,
+        recorded_by=recorded_by,
+        description=description,
+    )
