@@ -1,1 +1,81 @@
-# Every model of this app is registered here, with Chinese verbose names.
+"""Admin of the members app, in Chinese through the verbose names.
+
+Fees, receipts and visits are written by the services only: read-only here.
+The ID number is masked in lists; the full number is on the member's page.
+"""
+
+from __future__ import annotations
+
+from django.contrib import admin
+from django.http import HttpRequest
+from django.utils.translation import gettext_lazy as _
+
+from clubapp.members.models import (
+    Card,
+    Member,
+    OpeningException,
+    OpeningPeriod,
+    Receipt,
+    Table,
+    Visit,
+)
+
+
+class ReadOnlyAdmin(admin.ModelAdmin):
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return False
+
+    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
+        return False
+
+
+@admin.register(Member)
+class MemberAdmin(ReadOnlyAdmin):
+    list_display = ["name", "phone", "masked_id_number", "created_at"]
+    search_fields = ["name", "phone", "cards__number"]
+    exclude = ["id_number"]
+    readonly_fields = ["masked_id_number"]
+
+    @admin.display(description=_("ID card number"))
+    def masked_id_number(self, obj: Member) -> str:
+        return obj.id_number_masked
+
+
+@admin.register(Card)
+class CardAdmin(ReadOnlyAdmin):
+    list_display = ["number", "member", "status", "issued_on", "valid_until"]
+    list_filter = ["status"]
+    search_fields = ["number", "member__name"]
+
+
+@admin.register(Visit)
+class VisitAdmin(ReadOnlyAdmin):
+    list_display = ["checked_in_at", "checked_out_at", "member", "guest_name", "fee"]
+    date_hierarchy = "checked_in_at"
+
+
+@admin.register(Receipt)
+class ReceiptAdmin(ReadOnlyAdmin):
+    list_display = ["number", "kind", "amount", "payer", "paid_at"]
+    list_filter = ["kind"]
+    search_fields = ["number", "payer"]
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    list_display = ["number", "active", "occupied"]
+    list_editable = ["active"]
+
+
+@admin.register(OpeningPeriod)
+class OpeningPeriodAdmin(admin.ModelAdmin):
+    list_display = ["weekday", "opens", "closes"]
+    list_filter = ["weekday"]
+
+
+@admin.register(OpeningException)
+class OpeningExceptionAdmin(admin.ModelAdmin):
+    list_display = ["date", "kind", "opens", "closes", "note"]

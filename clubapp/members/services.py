@@ -1,0 +1,474 @@
+"""Writes of the members app: members, cards, visits, fees, the room's settings.
+
+Every function is keyword-only and atomic, and raises ``ValidationError`` with a
+Chinese message on bad input, having saved nothing. Fees go to the cash book
+through ``clubapp.books.services.income_record`` only.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import logging
+import math
+from decimal import Decimal
+from typing import IO
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+
+from clubapp.books.models import IncomeCategory
+from clubapp.books.services import income_record
+from clubapp.core.models import Room
+from clubapp.core.services import next_number
+from clubapp.members import selectors
+from clubapp.members.idnumbers import id_number_check
+from clubapp.members.models import (
+    LATEST_CLOSING,
+    Card,
+    CardState,
+    CardStatus,
+    ExceptionKind,
+    Member,
+    OpeningException,
+    Receipt,
+    ReceiptKind,
+    Table,
+    Visit,
+)
+from clubapp.members.photos import photo_process
+
+logger = logging.getLogger(__name__)
+
+User = AbstractBaseUser
+
+_INCOME_CATEGORY = {
+    ReceiptKind.CARD: IncomeCategory.CARD_FEE,
+    ReceiptKind.REISSUE: IncomeCategory.CARD_FEE,
+    ReceiptKind.RENEWAL: IncomeCategory.RENEWAL_FEE,
+    ReceiptKind.GUEST: IncomeCategory.GUEST_FEE,
+}
+
+
+def _one_year_after(day: dt.date) -> dt.date:
+    """The last day of a year of validity starting the day after ``day``."""
+    try:
+        return day.replace(year=day.year + 1)
+    except ValueError:  # 29 February
+        return day.replace(year=day.year + 1, day=28)
+
+
+def _clean_text(value: str, *, label: str, max_length: int) -> str:
+    value = (value or "").strip()
+    if not value:
+        raise ValidationError(f"请填写{label}", code="required")
+    if len(value) > max_length:
+        raise ValidationError(f"{label}不能超过{max_length}个字", code="too_long")
+    return value
+
+
+# ----------------------------------------------------------------- receipts
+
+
+def _receipt_issue(
+    *,
+    room: Room,
+    kind: ReceiptKind,
+    amount: Decimal,
+    payer: str,
+    by: User,
+    now: dt.datetime,
+    member: Member | None = None,
+    card: Card | None = None,
+    visit: Visit | None = None,
+) -> Receipt | None:
+    """A numbered receipt and its 收 entry; nothing for a fee of zero (nothing was paid)."""
+    if amount <= 0:
+        return None
+    year = timezone.localtime(now).year
+    number = f"R{year}-{next_number(key=f'receipt-{year}'):05d}"
+    receipt = Receipt.objects.create(
+        room=room,
+        number=number,
+        kind=kind,
+        amount=amount,
+        payer=payer,
+        member=member,
+        card=card,
+        visit=visit,
+        paid_at=now,
+        received_by=by,
+    )
+    income_record(
+        room=room,
+        category=_INCOME_CATEGORY[ReceiptKind(kind)],
+        amount=amount,
+        received_at=now,
+        reference=number,
+        recorded_by=by,
+        description=f"{ReceiptKind(kind).label} · {payer}",
+    )
+    return receipt
+
+
+# ------------------------------------------------------------------ members
+
+
+@transaction.atomic
+def member_create(
+    *,
+    room: Room,
+    name: str,
+    phone: str,
+    id_number: str,
+    by: User,
+    photo: IO[bytes] | None = None,
+    user: AbstractBaseUser | None = None,
+) -> Member:
+    """Register a member. The ID number is checked (GB 11643) and unique in the room."""
+    name = _clean_text(name, label="姓名", max_length=50)
+    phone = _clean_text(phone, label="电话", max_length=20)
+    checked = id_number_check(id_number, today=timezone.localdate())
+    if Member.objects.filter(room=room, id_number=checked.number).exists():
+        raise ValidationError("该身份证号码已登记为会员", code="id_duplicate")
+    processed = photo_process(photo) if photo is not None else None
+    member = Member(room=room, name=name, phone=phone, id_number=checked.number, user=user)
+    if processed is not None:
+        member.photo.save(processed.name or "photo.jpg", processed, save=False)
+    try:
+        with transaction.atomic():
+            member.save()
+    except IntegrityError:
+        # Two desks registering the same person at once: the constraint decides.
+        if member.photo:
+            member.photo.delete(save=False)
+        raise ValidationError("该身份证号码已登记为会员", code="id_duplicate") from None
+    # The number is never logged: the pk identifies the row.
+    logger.debug("member %s created by user %s", member.pk, by.pk)
+    return member
+
+
+@transaction.atomic
+def member_update(
+    *, member: Member, name: str, phone: str, by: User, photo: IO[bytes] | None = None
+) -> Member:
+    """Change the name, phone and (optionally) photo. The ID number is not editable."""
+    member = Member.objects.select_for_update().get(pk=member.pk)
+    member.name = _clean_text(name, label="姓名", max_length=50)
+    member.phone = _clean_text(phone, label="电话", max_length=20)
+    if photo is not None:
+        processed = photo_process(photo)
+        old = member.photo.name if member.photo else ""
+        member.photo.save(processed.name or "photo.jpg", processed, save=False)
+        if old:
+            storage = member.photo.storage
+            transaction.on_commit(lambda: storage.delete(old))
+    member.save()
+    logger.debug("member %s updated by user %s", member.pk, by.pk)
+    return member
+
+
+# -------------------------------------------------------------------- cards
+
+
+def _card_number(today: dt.date) -> str:
+    return f"{today.year}-{next_number(key=f'card-{today.year}'):04d}"
+
+
+def _lock_card(card: Card) -> Card:
+    return Card.objects.select_for_update().select_related("member", "member__room").get(pk=card.pk)
+
+
+@transaction.atomic
+def card_issue(*, member: Member, by: User, now: dt.datetime | None = None) -> Card:
+    """会员证: issued when the card fee (工本费, a room setting) is paid; valid one year."""
+    now = now or timezone.now()
+    today = timezone.localdate(now)
+    member = Member.objects.select_for_update().select_related("room").get(pk=member.pk)
+    cards = member.cards.all()
+    if cards.filter(status=CardStatus.REVOKED).exists():
+        raise ValidationError("该会员资格已被取消，不能再办理会员证", code="member_revoked")
+    if cards.filter(status__in=[CardStatus.ACTIVE, CardStatus.SUSPENDED]).exists():
+        raise ValidationError("该会员已有会员证；过期请年审，遗失请补办", code="card_exists")
+    card = Card.objects.create(
+        member=member,
+        number=_card_number(today),
+        issued_on=today,
+        valid_until=_one_year_after(today) - dt.timedelta(days=1),
+    )
+    _receipt_issue(
+        room=member.room,
+        kind=ReceiptKind.CARD,
+        amount=member.room.card_fee,
+        payer=member.name,
+        by=by,
+        now=now,
+        member=member,
+        card=card,
+    )
+    logger.debug("card %s issued to member %s", card.number, member.pk)
+    return card
+
+
+@transaction.atomic
+def card_renew(*, card: Card, by: User, now: dt.datetime | None = None) -> Card:
+    """年审: one more year, from the end of the current one (or from today if expired)."""
+    now = now or timezone.now()
+    today = timezone.localdate(now)
+    card = _lock_card(card)
+    state = card.state_on(today)
+    if state == CardState.REVOKED:
+        raise ValidationError("该会员证已取消（会员资格已取消），不能年审", code="card_revoked")
+    if state == CardState.VOID:
+        raise ValidationError("该会员证已作废（已补办新证），请对新证年审", code="card_void")
+    if state == CardState.SUSPENDED:
+        raise ValidationError("该会员证已暂停，请先恢复再年审", code="card_suspended")
+    start = card.valid_until if state == CardState.ACTIVE else today - dt.timedelta(days=1)
+    card.valid_until = _one_year_after(start)
+    card.save(update_fields=["valid_until"])
+    _receipt_issue(
+        room=card.member.room,
+        kind=ReceiptKind.RENEWAL,
+        amount=card.member.room.renewal_fee,
+        payer=card.member.name,
+        by=by,
+        now=now,
+        member=card.member,
+        card=card,
+    )
+    return card
+
+
+@transaction.atomic
+def card_reissue(*, card: Card, by: User, now: dt.datetime | None = None) -> Card:
+    """补办: a lost card gets a new number; the old one is void. Same validity; card fee paid."""
+    now = now or timezone.now()
+    today = timezone.localdate(now)
+    card = _lock_card(card)
+    if card.status == CardStatus.REVOKED:
+        raise ValidationError("该会员证已取消（会员资格已取消），不能补办", code="card_revoked")
+    if card.status == CardStatus.VOID:
+        raise ValidationError("该会员证已作废，不能再补办", code="card_void")
+    old_status = card.status
+    card.status = CardStatus.VOID
+    card.status_reason = "遗失补办"
+    card.status_changed_at = now
+    card.save(update_fields=["status", "status_reason", "status_changed_at"])
+    new = Card.objects.create(
+        member=card.member,
+        number=_card_number(today),
+        status=old_status,
+        issued_on=today,
+        valid_until=max(card.valid_until, today),
+        replaces=card,
+    )
+    _receipt_issue(
+        room=card.member.room,
+        kind=ReceiptKind.REISSUE,
+        amount=card.member.room.card_fee,
+        payer=card.member.name,
+        by=by,
+        now=now,
+        member=card.member,
+        card=new,
+    )
+    logger.debug("card %s reissued as %s", card.number, new.number)
+    return new
+
+
+@transaction.atomic
+def card_revoke(*, card: Card, reason: str, by: User, now: dt.datetime | None = None) -> Card:
+    """取消会员资格 (e.g. for gambling, 篇三 四.8): needs a reason and is final."""
+    reason = _clean_text(reason, label="取消原因", max_length=200)
+    card = _lock_card(card)
+    if card.status == CardStatus.REVOKED:
+        raise ValidationError("该会员证已取消", code="card_revoked")
+    if card.status == CardStatus.VOID:
+        raise ValidationError("该会员证已作废，请对新证操作", code="card_void")
+    card.status = CardStatus.REVOKED
+    card.status_reason = reason
+    card.status_changed_at = now or timezone.now()
+    card.save(update_fields=["status", "status_reason", "status_changed_at"])
+    logger.debug("card %s revoked by user %s", card.number, by.pk)
+    return card
+
+
+@transaction.atomic
+def card_suspend(*, card: Card, reason: str, by: User, now: dt.datetime | None = None) -> Card:
+    """暂停: the card cannot be used for check-in until resumed."""
+    reason = _clean_text(reason, label="暂停原因", max_length=200)
+    card = _lock_card(card)
+    if card.status != CardStatus.ACTIVE:
+        raise ValidationError("只有有效的会员证可以暂停", code="card_not_active")
+    card.status = CardStatus.SUSPENDED
+    card.status_reason = reason
+    card.status_changed_at = now or timezone.now()
+    card.save(update_fields=["status", "status_reason", "status_changed_at"])
+    return card
+
+
+@transaction.atomic
+def card_resume(*, card: Card, by: User, now: dt.datetime | None = None) -> Card:
+    card = _lock_card(card)
+    if card.status != CardStatus.SUSPENDED:
+        raise ValidationError("只有暂停的会员证可以恢复", code="card_not_suspended")
+    card.status = CardStatus.ACTIVE
+    card.status_reason = ""
+    card.status_changed_at = now or timezone.now()
+    card.save(update_fields=["status", "status_reason", "status_changed_at"])
+    return card
+
+
+# ------------------------------------------------------------------- visits
+
+
+def guest_hours(checked_in_at: dt.datetime, checked_out_at: dt.datetime) -> int:
+    """Billed hours: every started hour counts, and a visit is at least one hour."""
+    seconds = (checked_out_at - checked_in_at).total_seconds()
+    return max(1, math.ceil(seconds / 3600))
+
+
+@transaction.atomic
+def visit_check_in(
+    *,
+    room: Room,
+    by: User,
+    card: Card | None = None,
+    guest_name: str = "",
+    guest_phone: str = "",
+    now: dt.datetime | None = None,
+) -> Visit:
+    """入场: a member by their card (it must be active), or a non-member while a table is free."""
+    now = now or timezone.now()
+    if not selectors.room_is_open(room=room, at=now):
+        raise ValidationError("现在不在开放时间内，不能入场", code="room_closed")
+    if card is not None:
+        card = _lock_card(card)
+        if card.member.room_id != room.pk:
+            raise ValidationError("该会员证不属于本室", code="card_other_room")
+        state = card.state_on(timezone.localdate(now))
+        if state != CardState.ACTIVE:
+            raise ValidationError(
+                f"会员证{card.number}状态为「{state.label}」，不能入场", code="card_not_active"
+            )
+        if Visit.objects.filter(member=card.member, checked_out_at__isnull=True).exists():
+            raise ValidationError(f"{card.member.name}已在场内，不能重复入场", code="already_in")
+        try:
+            with transaction.atomic():
+                return Visit.objects.create(
+                    room=room, member=card.member, card=card, checked_in_at=now, checked_in_by=by
+                )
+        except IntegrityError:
+            raise ValidationError(
+                f"{card.member.name}已在场内，不能重复入场", code="already_in"
+            ) from None
+    guest_name = _clean_text(guest_name, label="非会员姓名", max_length=50)
+    guest_phone = (guest_phone or "").strip()[:20]
+    # 场所空闲: non-members only while a table is free (篇三 四.3). Lock the tables
+    # so that two desks do not both admit a guest to the last free table.
+    list(Table.objects.select_for_update().filter(room=room))
+    if selectors.tables_free_count(room=room) == 0:
+        raise ValidationError("没有空闲的牌桌，非会员暂不能入场", code="no_free_table")
+    return Visit.objects.create(
+        room=room,
+        guest_name=guest_name,
+        guest_phone=guest_phone,
+        checked_in_at=now,
+        checked_in_by=by,
+    )
+
+
+@transaction.atomic
+def visit_check_out(*, visit: Visit, by: User, now: dt.datetime | None = None) -> Visit:
+    """离场: free for members; non-members pay 器材损耗费 per started hour, with a receipt."""
+    now = now or timezone.now()
+    visit = Visit.objects.select_for_update().select_related("room", "member").get(pk=visit.pk)
+    if visit.checked_out_at is not None:
+        raise ValidationError("该来访已经离场登记过了", code="already_out")
+    if now < visit.checked_in_at:
+        raise ValidationError("离场时间不能早于入场时间", code="out_before_in")
+    visit.checked_out_at = now
+    visit.checked_out_by = by
+    if visit.is_guest:
+        visit.hours_billed = guest_hours(visit.checked_in_at, now)
+        visit.fee = (visit.room.guest_hourly_fee * visit.hours_billed).quantize(Decimal("0.01"))
+    else:
+        visit.hours_billed = None
+        visit.fee = Decimal("0.00")
+    visit.save(update_fields=["checked_out_at", "checked_out_by", "hours_billed", "fee"])
+    if visit.is_guest:
+        _receipt_issue(
+            room=visit.room,
+            kind=ReceiptKind.GUEST,
+            amount=visit.fee,
+            payer=visit.guest_name,
+            by=by,
+            now=now,
+            visit=visit,
+        )
+    return visit
+
+
+# ------------------------------------------------------------ tables, room
+
+
+@transaction.atomic
+def table_set_occupied(*, table: Table, occupied: bool) -> Table:
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    if not table.active:
+        raise ValidationError("该牌桌已停用", code="table_inactive")
+    table.occupied = occupied
+    table.save(update_fields=["occupied"])
+    return table
+
+
+@transaction.atomic
+def room_settings_update(
+    *,
+    room: Room,
+    card_fee: Decimal,
+    renewal_fee: Decimal,
+    guest_hourly_fee: Decimal,
+    notice: str,
+) -> Room:
+    for amount in (card_fee, renewal_fee, guest_hourly_fee):
+        if not isinstance(amount, Decimal) or amount < 0:
+            raise ValidationError("收费金额不能为负数", code="fee_negative")
+    room = Room.objects.select_for_update().get(pk=room.pk)
+    room.card_fee = card_fee
+    room.renewal_fee = renewal_fee
+    room.guest_hourly_fee = guest_hourly_fee
+    room.notice = (notice or "").strip()
+    room.save(update_fields=["card_fee", "renewal_fee", "guest_hourly_fee", "notice"])
+    return room
+
+
+@transaction.atomic
+def opening_exception_create(
+    *,
+    room: Room,
+    date: dt.date,
+    kind: ExceptionKind,
+    opens: dt.time | None = None,
+    closes: dt.time | None = None,
+    note: str = "",
+) -> OpeningException:
+    """A special closure (all day) or an extra opening, e.g. an evening up to 23:00."""
+    if kind == ExceptionKind.CLOSED:
+        opens = closes = None
+    else:
+        if opens is None or closes is None:
+            raise ValidationError("临时开放需要填写开始和结束时间", code="times_required")
+        if opens >= closes:
+            raise ValidationError("开始时间必须早于结束时间", code="times_order")
+        if closes > LATEST_CLOSING:
+            raise ValidationError("晚上开放不能超过23:00", code="too_late")
+    return OpeningException.objects.create(
+        room=room, date=date, kind=kind, opens=opens, closes=closes, note=(note or "").strip()
+    )
+
+
+@transaction.atomic
+def opening_exception_delete(*, exception: OpeningException) -> None:
+    exception.delete()
