@@ -8,7 +8,7 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from clubapp.play.models import Hand, LedgerLine, RulesetVersion, Seat, TableSession
+from clubapp.play.models import Hand, LedgerLine, RulesetVersion, Seat, Settlement, TableSession
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -55,3 +55,9 @@ class HandAdmin(ReadOnlyAdmin):
 class LedgerLineAdmin(ReadOnlyAdmin):
     list_display = ["hand", "seat", "points", "counterparty", "reason"]
     list_select_related = ["hand__session"]
+
+
+@admin.register(Settlement)
+class SettlementAdmin(ReadOnlyAdmin):
+    list_display = ["session", "number", "first_entry", "last_entry", "created_at"]
+    list_select_related = ["session"]

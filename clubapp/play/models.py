@@ -92,6 +92,7 @@ class SettleEvery(models.TextChoices):
     JIANG = "jiang", _("every 将")
     SESSION = "session", _("at the end of the session")
     WORKSITE = "worksite", _("worksite timing")
+    GARDEN = "garden", _("when a 园子 closes")
 
 
 class TableSession(models.Model):
@@ -330,3 +331,53 @@ class LedgerLine(AppendOnlyModel):
 
     def __str__(self) -> str:
         return f"{self.hand} {self.seat} {self.points:+d}"
+
+
+class Settlement(AppendOnlyModel):
+    """A statement (结帐) frozen when made: each seat's net over a window of entries
+    and the fewest transfers that settle it. Never recomputed: a hand voided later
+    shows up, reversed, in the next statement."""
+
+    session = models.ForeignKey(
+        TableSession,
+        on_delete=models.PROTECT,
+        related_name="settlements",
+        verbose_name=_("session"),
+    )
+    number = models.PositiveIntegerField(_("number"))
+    first_entry = models.PositiveIntegerField(_("from hand"))
+    last_entry = models.PositiveIntegerField(_("through hand"))
+    statement = models.JSONField(_("statement"))
+    created_at = models.DateTimeField(_("created"), auto_now_add=True)
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("created by"),
+    )
+
+    class Meta:
+        verbose_name = _("settlement")
+        verbose_name_plural = _("settlements")
+        ordering = ["session", "number"]
+        constraints = [
+            models.UniqueConstraint(
+                fields=["session", "number"], name="play_settlement_number_unique"
+            ),
+            models.UniqueConstraint(
+                fields=["session", "last_entry"], name="play_settlement_window_unique"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(first_entry__gte=1)
+                & models.Q(last_entry__gte=models.F("first_entry")),
+                name="play_settlement_window_valid",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.session} 结帐 {self.number}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("play:settlement", args=[self.session_id, self.number])

@@ -11,9 +11,17 @@ from typing import Any
 from django.db.models import F, QuerySet, Sum
 from django.shortcuts import get_object_or_404
 
-from clubapp.play.models import SEATS, Hand, LedgerLine, RulesetVersion, TableSession
+from clubapp.play.models import (
+    SEATS,
+    Hand,
+    LedgerLine,
+    RulesetVersion,
+    SettleEvery,
+    Settlement,
+    TableSession,
+)
 from scoring import ScoringError
-from scoring.timing import Position, positions
+from scoring.timing import Position, positions, quan_ends, worksite_settlements
 
 
 def session_list() -> QuerySet[TableSession]:
@@ -227,3 +235,119 @@ def hand_get(session: TableSession, number: int) -> Hand:
         session=session,
         number=number,
     )
+
+
+def fewest_transfers(net: dict[str, int]) -> list[dict[str, Any]]:
+    """Who pays whom how much to settle ``net`` (seat → points, summing to zero).
+
+    Seats whose amounts cancel exactly are paired first; then the largest debtor
+    pays the largest creditor, again and again. That needs at most n − 1
+    transfers, and for the four seats of a table it is the fewest possible: four
+    seats settle in two transfers only when they split into two pairs that
+    cancel, and those pairs are found first.
+    """
+    debit = {seat: -points for seat, points in net.items() if points < 0}
+    credit = {seat: points for seat, points in net.items() if points > 0}
+    out = []
+    for debtor in sorted(debit, key=SEATS.index):
+        for creditor in sorted(credit, key=SEATS.index):
+            if debit[debtor] and debit[debtor] == credit[creditor]:
+                out.append({"from": debtor, "to": creditor, "amount": debit[debtor]})
+                debit[debtor] = credit[creditor] = 0
+                break
+    while any(debit.values()):
+        debtor = max(debit, key=lambda s: (debit[s], -SEATS.index(s)))
+        creditor = max(credit, key=lambda s: (credit[s], -SEATS.index(s)))
+        amount = min(debit[debtor], credit[creditor])
+        out.append({"from": debtor, "to": creditor, "amount": amount})
+        debit[debtor] -= amount
+        credit[creditor] -= amount
+    return out
+
+
+def settlement_points(session: TableSession, state: TableState) -> list[Entry]:
+    """The standing hands after which the table settles, per the session's option.
+
+    每把 every hand; 每圈 the hands that close a 圈 (``timing.quan_ends``); 每将 the
+    hands that close a 将; worksite timing (``timing.worksite_settlements``);
+    per 园子 the hands that close a 园子; at the end of the session none (the
+    statement is made when the session ends).
+    """
+    standing = [e for e in state.entries if e.stands]
+    if not standing:
+        return []
+    rule = session.settle_every
+    if rule == SettleEvery.HAND:
+        return standing
+    if rule == SettleEvery.GARDEN:
+        return [e for e in standing if e.result.get("garden_over")]
+    if rule == SettleEvery.SESSION:
+        return []
+    pairs = [(e.record["dealer"], e.result["next"]["dealer"]) for e in standing]
+    try:
+        if rule == SettleEvery.WORKSITE:
+            marks = worksite_settlements(pairs)
+        else:
+            marks = quan_ends(pairs)
+    except ScoringError:
+        # a voided hand broke the chain of dealers: count where the 圈 turned over instead
+        after = [*standing[1:], None]
+        marks = [
+            nxt is not None
+            and nxt.position is not None
+            and e.position is not None
+            and (nxt.position.jiang, nxt.position.quan) != (e.position.jiang, e.position.quan)
+            for e, nxt in zip(standing, after, strict=True)
+        ]
+    if rule == SettleEvery.JIANG:
+        return [
+            e
+            for e, mark in zip(standing, marks, strict=True)
+            if mark and e.position is not None and e.position.quan == 4
+        ]
+    return [e for e, mark in zip(standing, marks, strict=True) if mark]
+
+
+@dataclass
+class SettlementView:
+    """What the table owes since its last statement, and whether it is due."""
+
+    first_entry: int
+    last_entry: int
+    net: dict[str, int]
+    transfers: list[dict[str, Any]]
+    due: bool
+
+
+def settlement_pending(session: TableSession, state: TableState) -> SettlementView | None:
+    """The window since the last statement (None when there is nothing to settle).
+
+    Due when a settlement point of the session's option lies in the window, or
+    when the session has ended.
+    """
+    settled = session.settlements.order_by("-number").values_list("last_entry", flat=True).first()
+    settled = settled or 0
+    window = [e for e in state.entries if e.number > settled]
+    if not window:
+        return None
+    net = dict.fromkeys(SEATS, 0)
+    for e in window:
+        for seat, points in e.points.items():
+            net[seat] += points
+    points = {e.number for e in settlement_points(session, state)}
+    due = session.ended_at is not None or any(e.number in points for e in window)
+    return SettlementView(
+        first_entry=window[0].number,
+        last_entry=window[-1].number,
+        net=net,
+        transfers=fewest_transfers(net),
+        due=due,
+    )
+
+
+def settlement_list(session: TableSession) -> QuerySet[Settlement]:
+    return session.settlements.order_by("number")
+
+
+def settlement_get(session: TableSession, number: int) -> Settlement:
+    return get_object_or_404(Settlement, session=session, number=number)

@@ -27,6 +27,7 @@ from clubapp.play.models import (
     RulesetVersion,
     Seat,
     SettleEvery,
+    Settlement,
     TableSession,
 )
 
@@ -96,7 +97,13 @@ def session_create(
     else:
         garden_size = None
     if settle_every is None:
-        settle_every = SettleEvery.WORKSITE if ruleset.family == "worksite" else SettleEvery.QUAN
+        if ruleset.family == "worksite":
+            settle_every = SettleEvery.WORKSITE
+        elif mode == Mode.GARDEN:
+            # RULES.md: a 进园子 table settles the 园子's final balances against its size
+            settle_every = SettleEvery.GARDEN
+        else:
+            settle_every = SettleEvery.QUAN
     session = TableSession.objects.create(
         room=room,
         table_number=table_number,
@@ -284,3 +291,46 @@ def hand_void(
 
 def _user_or_none(user: AbstractBaseUser | None) -> AbstractBaseUser | None:
     return user if user is not None and user.is_authenticated else None
+
+
+def settlement_make(*, session: TableSession, user: AbstractBaseUser | None) -> Settlement:
+    """Freeze a statement of every entry since the last one: each seat's net and
+    the fewest transfers that settle it (and, on 进园子 tables, the 园子 balances).
+    """
+    with transaction.atomic():
+        locked = (
+            TableSession.objects.select_for_update(of=("self",))
+            .select_related("ruleset")
+            .get(pk=session.pk)
+        )
+        state = selectors.table_state(locked)
+        pending = selectors.settlement_pending(locked, state)
+        if pending is None:
+            raise ValidationError(_("There is nothing to settle since the last statement."))
+        names = {seat.wind: seat.name for seat in locked.seats.all()}
+        statement: dict[str, Any] = {
+            "net": pending.net,
+            "transfers": pending.transfers,
+            "names": names,
+        }
+        if state.garden_left is not None:
+            window = [e for e in state.entries if e.number >= pending.first_entry]
+            statement["garden"] = {
+                "size": locked.garden_size,
+                "number": state.garden_number,
+                "left": state.garden_left,
+                "closed": [
+                    {"hand": e.number, "left": e.result.get("left")}
+                    for e in window
+                    if e.stands and e.result.get("garden_over")
+                ],
+            }
+        last = locked.settlements.aggregate(last=Max("number"))["last"] or 0
+        return Settlement.objects.create(
+            session=locked,
+            number=last + 1,
+            first_entry=pending.first_entry,
+            last_entry=pending.last_entry,
+            statement=statement,
+            created_by=_user_or_none(user),
+        )

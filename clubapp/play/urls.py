@@ -15,6 +15,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("<int:pk>/end/", views.session_end, name="session_end"),
     path("<int:pk>/hands/<int:number>/", views.hand_detail, name="hand"),
     path("<int:pk>/hands/<int:number>/void/", views.hand_void, name="hand_void"),
+    path("<int:pk>/settle/", views.settlement_create, name="settlement_create"),
+    path("<int:pk>/settlements/<int:number>/", views.settlement_detail, name="settlement"),
     path("rulesets/", views.ruleset_list, name="rulesets"),
     path("rulesets/<int:pk>/edit/", views.ruleset_edit, name="ruleset_edit"),
 ]

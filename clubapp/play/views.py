@@ -111,7 +111,41 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "names": names,
             "winds": SEATS,
             "entries": list(reversed(state.entries)),
+            "pending": selectors.settlement_pending(session, state),
+            "settlements": selectors.settlement_list(session),
             "can_record": can_record(request.user),
+        },
+    )
+
+
+@recorder
+@require_POST
+def settlement_create(request: HttpRequest, pk: int) -> HttpResponse:
+    session = selectors.session_get(pk)
+    try:
+        settlement = services.settlement_make(session=session, user=request.user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+        return redirect(session)
+    return redirect(settlement)
+
+
+@reader
+def settlement_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    session = selectors.session_get(pk)
+    settlement = selectors.settlement_get(session, number)
+    names = settlement.statement.get("names") or _seat_names(session)
+    return render(
+        request,
+        "play/settlement_detail.html",
+        {
+            "session": session,
+            "settlement": settlement,
+            "names": names,
+            "rows": [
+                (wind, names.get(wind, ""), settlement.statement["net"].get(wind, 0))
+                for wind in SEATS
+            ],
         },
     )
 
