@@ -112,6 +112,7 @@ INSTALLED_APPS = [
     "whitenoise.runserver_nostatic",
     "django.contrib.staticfiles",
     "axes",
+    "django_tables2",
     "clubapp.core",
     "clubapp.members",
     "clubapp.books",

@@ -1,0 +1,121 @@
+"""Demo data of the members app: every card state, visits open and closed, fees paid.
+
+Called by ``manage.py demo`` inside its transaction; silent. Does nothing if the
+room already has members (the demo command may run again after accounts were
+removed, and ID numbers are unique).
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import io
+from typing import Any
+
+from django.utils import timezone
+from PIL import Image
+from stdnum.cn import ric
+
+from clubapp.core.models import Room
+from clubapp.members import selectors, services
+from clubapp.members.models import ExceptionKind, Member, Table
+
+# name, phone, birth date, sequence, photo colour, what happens to the card
+PEOPLE: list[tuple[str, str, str, int, str, str]] = [
+    ("赵会员", "13800000001", "19620315", 11, "#c9a27e", "active"),
+    ("钱大伯", "13800000002", "19550708", 23, "#a88b6a", "active"),
+    ("孙阿姨", "13800000003", "19600122", 34, "#d4b08c", "expired"),
+    ("李师傅", "13800000004", "19581111", 45, "#b59574", "suspended"),
+    ("周先生", "13800000005", "19700501", 57, "#c2a080", "revoked"),
+    ("吴奶奶", "13800000006", "19520909", 68, "#d9b99b", "reissued"),
+    ("郑新人", "13800000007", "19850606", 79, "#bf9f7f", "none"),
+]
+
+
+def demo_id_number(birth: str, sequence: int) -> str:
+    """A valid number of 南京市玄武区 (320102) with the right check digit."""
+    body = f"320102{birth}{sequence:03d}"
+    return body + ric.calc_check_digit(body + "0")
+
+
+def _photo(colour: str) -> io.BytesIO:
+    image = Image.new("RGB", (300, 420), colour)
+    image.paste(Image.new("RGB", (140, 180), "#4a3b30"), (80, 60))
+    out = io.BytesIO()
+    image.save(out, format="PNG")
+    out.seek(0)
+    return out
+
+
+def _last_open_moment(room: Room, now: dt.datetime) -> dt.datetime:
+    """The latest time not after ``now`` when the room was open (half-hour steps)."""
+    moment = now.replace(second=0, microsecond=0)
+    for _ in range(7 * 48):
+        if selectors.room_is_open(room=room, at=moment):
+            return moment
+        moment -= dt.timedelta(minutes=30)
+    return now
+
+
+def seed(*, room: Room, users: dict[str, Any]) -> None:
+    if Member.objects.filter(room=room).exists():
+        return
+    desk = users["manager"]
+    now = timezone.now()
+    today = timezone.localdate(now)
+
+    for number in range(1, 7):
+        Table.objects.get_or_create(room=room, number=number)
+    Table.objects.filter(room=room, number__in=[1, 2]).update(occupied=True)
+
+    services.opening_exception_create(
+        room=room,
+        date=today + dt.timedelta(days=3),
+        kind=ExceptionKind.OPEN,
+        opens=dt.time(19),
+        closes=dt.time(23),
+        note="象棋比赛夜场",
+    )
+    services.opening_exception_create(
+        room=room, date=today + dt.timedelta(days=10), kind=ExceptionKind.CLOSED, note="设备检修"
+    )
+
+    members: dict[str, Member] = {}
+    for name, phone, birth, sequence, colour, fate in PEOPLE:
+        member = services.member_create(
+            room=room,
+            name=name,
+            phone=phone,
+            id_number=demo_id_number(birth, sequence),
+            photo=_photo(colour),
+            user=users.get("member") if name == "赵会员" else None,
+            by=desk,
+        )
+        members[name] = member
+        if fate == "none":
+            continue
+        issued_at = now - dt.timedelta(days=400 if fate == "expired" else 60)
+        card = services.card_issue(member=member, by=desk, now=issued_at)
+        if fate == "suspended":
+            services.card_suspend(card=card, reason="多次损坏器材，暂停一个月", by=desk)
+        elif fate == "revoked":
+            services.card_revoke(card=card, reason="赌博，取消会员资格", by=desk)
+        elif fate == "reissued":
+            services.card_reissue(card=card, by=desk, now=now - dt.timedelta(days=5))
+
+    # Visits: a finished member visit and a billed non-member visit in the past,
+    # and two visits still open (shown as "still inside" if the room has closed).
+    opened = _last_open_moment(room, now)
+    earlier = _last_open_moment(room, opened - dt.timedelta(days=1))
+    card = selectors.member_current_card(member=members["钱大伯"])
+    assert card is not None
+    visit = services.visit_check_in(room=room, card=card, by=desk, now=earlier)
+    services.visit_check_out(visit=visit, by=desk, now=earlier + dt.timedelta(minutes=90))
+    guest = services.visit_check_in(
+        room=room, guest_name="过路客", guest_phone="13900000009", by=desk, now=earlier
+    )
+    services.visit_check_out(visit=guest, by=desk, now=earlier + dt.timedelta(minutes=130))
+
+    card = selectors.member_current_card(member=members["赵会员"])
+    assert card is not None
+    services.visit_check_in(room=room, card=card, by=desk, now=opened)
+    services.visit_check_in(room=room, guest_name="散客小王", by=desk, now=opened)

@@ -1,0 +1,48 @@
+from __future__ import annotations
+
+from io import StringIO
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.core.management import call_command
+
+from clubapp.books.models import IncomeEntry
+from clubapp.members.models import Card, CardState, Member, OpeningException, Receipt, Table, Visit
+from clubapp.members.selectors import member_current_card
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_demo_room_shows_every_card_state_and_visits():
+    call_command("demo", stdout=StringIO())
+    states = {
+        m.name: (card.state if (card := member_current_card(member=m)) else None)
+        for m in Member.objects.all()
+    }
+    assert set(states.values()) == {
+        CardState.ACTIVE,
+        CardState.EXPIRED,
+        CardState.SUSPENDED,
+        CardState.REVOKED,
+        None,
+    }
+    assert Card.objects.filter(status="void").count() == 1  # a lost card, reissued
+    assert Visit.objects.filter(checked_out_at__isnull=True).count() == 2
+    assert Visit.objects.filter(fee__gt=0).count() == 1
+    assert Receipt.objects.count() == IncomeEntry.objects.count() > 0
+    assert (
+        Table.objects.filter(occupied=True).exists()
+        and Table.objects.filter(occupied=False).exists()
+    )
+    assert OpeningException.objects.count() == 2
+    member_user = get_user_model().objects.get(username="member")
+    assert member_user.member.name == "赵会员"
+    assert all(m.photo for m in Member.objects.all())
+
+
+def test_the_demo_prints_nothing_of_its_own(capsys):
+    out = StringIO()
+    call_command("demo", stdout=out)
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err == ""
+    assert "赵会员" not in out.getvalue()

@@ -1,0 +1,76 @@
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from django.urls import reverse
+
+from clubapp.core.models import Room
+from clubapp.members.models import OpeningException
+
+pytestmark = pytest.mark.django_db
+URL = reverse("members:room_settings")
+
+DATA = {
+    "card_fee": "60.00",
+    "renewal_fee": "5.00",
+    "guest_hourly_fee": "2.50",
+    "notice": "请勿吸烟。",
+}
+
+
+def test_the_manager_changes_fees_and_the_notice(client, manager, room):
+    client.force_login(manager)
+    assert client.get(URL).status_code == 200
+    assert client.post(URL, DATA).status_code == 302
+    room.refresh_from_db()
+    assert (room.card_fee, room.renewal_fee, room.guest_hourly_fee) == (
+        Decimal("60.00"),
+        Decimal("5.00"),
+        Decimal("2.50"),
+    )
+    assert room.notice == "请勿吸烟。"
+
+
+def test_a_negative_fee_is_refused(client, manager, room):
+    client.force_login(manager)
+    response = client.post(URL, {**DATA, "card_fee": "-1"})
+    assert response.status_code == 200
+    room.refresh_from_db()
+    assert room.card_fee == Decimal("50.00")
+
+
+def test_the_default_notice_is_the_regulations(room):
+    assert "请勿吸烟" in Room.objects.get().notice
+
+
+def test_the_accountant_reads_but_cannot_change(client, accountant, room):
+    client.force_login(accountant)
+    assert "50.00" in client.get(URL).content.decode()
+    assert client.post(URL, DATA).status_code == 403
+    room.refresh_from_db()
+    assert room.card_fee == Decimal("50.00")
+
+
+def test_the_manager_adds_and_deletes_a_special_day(client, manager, room):
+    client.force_login(manager)
+    client.post(
+        reverse("members:exception_create"),
+        {"date": "2026-12-05", "kind": "open", "opens": "19:00", "closes": "23:00", "note": "夜场"},
+    )
+    exception = OpeningException.objects.get()
+    body = client.get(URL).content.decode()
+    assert "2026-12-05" in body
+    client.post(reverse("members:exception_delete", args=[exception.pk]))
+    assert OpeningException.objects.count() == 0
+
+
+def test_an_evening_past_23_00_is_refused_with_a_message(client, manager, room):
+    client.force_login(manager)
+    response = client.post(
+        reverse("members:exception_create"),
+        {"date": "2026-12-05", "kind": "open", "opens": "19:00", "closes": "23:30"},
+        follow=True,
+    )
+    assert "23:00" in " ".join(str(m) for m in response.context["messages"])
+    assert OpeningException.objects.count() == 0

@@ -1,0 +1,129 @@
+from __future__ import annotations
+
+import io
+
+import pytest
+from django.urls import reverse
+
+from clubapp.members.models import Visit
+from clubapp.members.services import card_issue, member_create, table_set_occupied
+from clubapp.members.tests.factories import at, image_bytes, make_id_number
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def card(room, manager, clock):
+    person = member_create(
+        room=room,
+        name="赵会员",
+        phone="1",
+        id_number=make_id_number(31),
+        photo=io.BytesIO(image_bytes()),
+        by=manager,
+    )
+    return card_issue(member=person, by=manager)
+
+
+def _messages(response) -> str:
+    return " ".join(str(m) for m in response.context["messages"])
+
+
+def test_the_desk_page_shows_free_tables_and_hours(client, manager, tables, clock):
+    table_set_occupied(table=tables[0], occupied=True)
+    client.force_login(manager)
+    body = client.get(reverse("members:visit_list")).content.decode()
+    assert "2 张空闲牌桌" in body
+    assert "12:00" in body
+
+
+def test_check_in_shows_the_card_photo_and_the_room_notice(client, manager, card, room):
+    client.force_login(manager)
+    body = client.get(reverse("members:visit_check_in"), {"card": card.number}).content.decode()
+    assert reverse("members:member_photo", args=[card.member.pk]) in body
+    assert "赵会员" in body
+    assert "请勿吸烟" in body and "严禁赌博" in body
+    photo = client.get(reverse("members:member_photo", args=[card.member.pk]))
+    assert photo.status_code == 200
+
+
+def test_a_member_checks_in_and_out(client, manager, card):
+    client.force_login(manager)
+    response = client.post(reverse("members:visit_check_in"), {"card": card.number})
+    assert response.status_code == 302
+    visit = Visit.objects.get()
+    assert visit.member == card.member
+    client.post(reverse("members:visit_check_out", args=[visit.pk]))
+    visit.refresh_from_db()
+    assert not visit.is_open
+
+
+def test_an_unknown_card_number_says_so(client, manager, clock, room):
+    client.force_login(manager)
+    response = client.get(reverse("members:visit_check_in"), {"card": "2026-9999"})
+    assert "没有这个会员证" in response.content.decode()
+
+
+def test_checking_in_a_member_already_inside_says_so_and_saves_nothing(client, manager, card):
+    client.force_login(manager)
+    client.post(reverse("members:visit_check_in"), {"card": card.number})
+    response = client.post(reverse("members:visit_check_in"), {"card": card.number})
+    assert "已在场内" in response.content.decode()
+    assert Visit.objects.count() == 1
+
+
+def test_a_non_member_is_refused_with_the_reason_when_no_table_is_free(
+    client, manager, room, clock
+):
+    client.force_login(manager)
+    response = client.post(
+        reverse("members:visit_guest_check_in"), {"guest_name": "过路客"}, follow=True
+    )
+    assert "没有空闲的牌桌" in _messages(response)
+    assert Visit.objects.count() == 0
+
+
+def test_a_non_member_pays_at_check_out(client, manager, tables, clock):
+    client.force_login(manager)
+    client.post(reverse("members:visit_guest_check_in"), {"guest_name": "过路客"})
+    visit = Visit.objects.get()
+    clock.set(at(30, 11, 30))
+    response = client.post(reverse("members:visit_check_out", args=[visit.pk]), follow=True)
+    text = _messages(response)
+    assert "4.00" in text and "R2026-00001" in text
+
+
+def test_checking_out_twice_says_so(client, manager, tables, clock):
+    client.force_login(manager)
+    client.post(reverse("members:visit_guest_check_in"), {"guest_name": "过路客"})
+    visit = Visit.objects.get()
+    client.post(reverse("members:visit_check_out", args=[visit.pk]))
+    response = client.post(reverse("members:visit_check_out", args=[visit.pk]), follow=True)
+    assert "已经离场" in _messages(response)
+
+
+def test_check_in_outside_opening_hours_is_refused(client, manager, card, clock):
+    clock.set(at(25, 10))  # Wednesday
+    client.force_login(manager)
+    response = client.post(reverse("members:visit_check_in"), {"card": card.number})
+    assert "开放时间" in response.content.decode()
+    assert Visit.objects.count() == 0
+
+
+def test_visits_still_open_at_closing_are_listed(client, manager, card, clock):
+    client.force_login(manager)
+    clock.set(at(30, 17, 30))
+    client.post(reverse("members:visit_check_in"), {"card": card.number})
+    clock.set(at(30, 18, 30))
+    response = client.get(reverse("members:visit_list"))
+    assert [v.member for v in response.context["past_closing"]] == [card.member]
+
+
+def test_the_accountant_reads_but_cannot_check_in(client, accountant, card, tables):
+    client.force_login(accountant)
+    assert client.get(reverse("members:visit_list")).status_code == 200
+    assert client.post(reverse("members:visit_check_in"), {"card": card.number}).status_code == 403
+    assert (
+        client.post(reverse("members:visit_guest_check_in"), {"guest_name": "x"}).status_code == 403
+    )
+    assert Visit.objects.count() == 0
