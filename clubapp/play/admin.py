@@ -8,7 +8,15 @@ from typing import Any
 from django.contrib import admin
 from django.http import HttpRequest
 
-from clubapp.play.models import Hand, LedgerLine, RulesetVersion, Seat, Settlement, TableSession
+from clubapp.play.models import (
+    Hand,
+    HandSignoff,
+    LedgerLine,
+    RulesetVersion,
+    Seat,
+    Settlement,
+    TableSession,
+)
 
 
 class ReadOnlyAdmin(admin.ModelAdmin):
@@ -61,3 +69,9 @@ class LedgerLineAdmin(ReadOnlyAdmin):
 class SettlementAdmin(ReadOnlyAdmin):
     list_display = ["session", "number", "first_entry", "last_entry", "created_at"]
     list_select_related = ["session"]
+
+
+@admin.register(HandSignoff)
+class HandSignoffAdmin(ReadOnlyAdmin):
+    list_display = ["hand", "seat", "user", "created_at"]
+    list_select_related = ["hand__session", "user"]

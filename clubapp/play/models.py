@@ -381,3 +381,32 @@ class Settlement(AppendOnlyModel):
 
     def get_absolute_url(self) -> str:
         return reverse("play:settlement", args=[self.session_id, self.number])
+
+
+class HandSignoff(AppendOnlyModel):
+    """A player's confirmation of a booked hand, given on their own phone."""
+
+    hand = models.ForeignKey(
+        Hand, on_delete=models.PROTECT, related_name="signoffs", verbose_name=_("hand")
+    )
+    seat = models.CharField(_("seat"), max_length=1, choices=Wind.choices)
+    user = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("player"),
+    )
+    created_at = models.DateTimeField(_("confirmed"), auto_now_add=True)
+
+    class Meta:
+        verbose_name = _("sign-off")
+        verbose_name_plural = _("sign-offs")
+        constraints = [
+            models.UniqueConstraint(fields=["hand", "seat"], name="play_signoff_once_per_seat"),
+            models.CheckConstraint(
+                condition=models.Q(seat__in=SEATS), name="play_signoff_seat_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hand} ✓ {self.seat}"

@@ -22,6 +22,7 @@ from clubapp.play import selectors
 from clubapp.play.models import (
     SEATS,
     Hand,
+    HandSignoff,
     LedgerLine,
     Mode,
     RulesetVersion,
@@ -334,3 +335,20 @@ def settlement_make(*, session: TableSession, user: AbstractBaseUser | None) -> 
             statement=statement,
             created_by=_user_or_none(user),
         )
+
+
+def hand_signoff(*, hand: Hand, user: AbstractBaseUser) -> HandSignoff:
+    """A player confirms a booked hand on their own phone (once per seat).
+
+    Only an account seated at the table can confirm, and only for its own seat.
+    """
+    seat = Seat.objects.filter(session_id=hand.session_id, user=user).first()
+    if seat is None:
+        raise ValidationError(_("Only a player seated at this table can confirm its hands."))
+    if hand.is_reversal:
+        raise ValidationError(_("A reversal needs no confirmation."))
+    try:
+        with transaction.atomic():
+            return HandSignoff.objects.create(hand=hand, seat=seat.wind, user=user)
+    except IntegrityError:
+        return HandSignoff.objects.get(hand=hand, seat=seat.wind)

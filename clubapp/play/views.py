@@ -17,9 +17,9 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubapp.core.selectors import room_get
-from clubapp.play import selectors, services
+from clubapp.play import entry, selectors, services
 from clubapp.play.forms import RulesetForm, SessionForm, VoidForm
-from clubapp.play.models import SEATS
+from clubapp.play.models import SEATS, Hand
 from clubapp.play.permissions import can_edit_rulesets, can_read, can_record
 from scoring import ScoringError
 
@@ -164,6 +164,8 @@ def hand_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
             "lines": hand.lines.order_by("id"),
             "record_json": json.dumps(hand.record, ensure_ascii=False, indent=1),
             "can_record": can_record(request.user),
+            "signoffs": hand.signoffs.order_by("seat"),
+            "my_seat": session.seats.filter(user=request.user).first(),
         },
     )
 
@@ -233,3 +235,123 @@ def ruleset_edit(request: HttpRequest, pk: int) -> HttpResponse:
             )
             return redirect("play:rulesets")
     return render(request, "play/ruleset_edit.html", {"form": form, "base": base})
+
+
+def _previewed(record: dict[str, Any]) -> str:
+    return json.dumps(record, sort_keys=True, ensure_ascii=False)
+
+
+@recorder
+@require_http_methods(["GET", "POST"])
+def hand_entry(request: HttpRequest, pk: int) -> HttpResponse:
+    """Enter a hand: a POST with ``preview`` shows the scored result and payments;
+    a POST with ``confirm`` (and the previewed record and key) books it.
+
+    The same fields travel with both, so nothing typed is lost; confirm books only
+    what was previewed on the table as it was then, else it shows a fresh preview.
+    """
+    session = selectors.session_get(pk)
+    if not session.is_open:
+        messages.error(request, _("The session has ended."))
+        return redirect(session)
+    form = entry.HandEntryForm(request.POST or None, ruleset=session.ruleset)
+    state = selectors.table_state(session)
+    basis = str(state.entries[-1].number if state.entries else 0)
+    names = _seat_names(session)
+    context: dict[str, Any] = {
+        "session": session,
+        "state": state,
+        "form": form,
+        "names": names,
+        "palette": PALETTE,
+        "conflicts": entry.conflicts(session.ruleset),
+        "dealer_name": names.get(state.dealer, ""),
+    }
+    if request.method == "POST":
+        key = request.POST.get("key") or ""
+        if (
+            "confirm" in request.POST
+            and _is_uuid(key)
+            and Hand.objects.filter(idempotency_key=key, session=session).exists()
+        ):
+            # a double tap: the first tap booked it
+            return redirect(session)
+        if form.is_valid():
+            record = form.record()
+            proposals = entry.propose_liable(record, session.ruleset.family)
+            try:
+                prepared, result = services.hand_preview(session=session, record=record)
+            except ScoringError as exc:
+                form.add_error(entry.error_field(exc, record, form), exc.zh)
+            else:
+                same = request.POST.get("previewed") == _previewed(record)
+                if "confirm" in request.POST and same and request.POST.get("basis") == basis:
+                    return _book(request, session, record, key, form, context)
+                if "confirm" in request.POST:
+                    messages.warning(
+                        request,
+                        _("The hand or the table changed since the preview: check it again."),
+                    )
+                context.update(
+                    preview=result,
+                    prepared=prepared,
+                    proposals=proposals,
+                    key=key if _is_uuid(key) else str(uuid.uuid4()),
+                    previewed=_previewed(record),
+                    basis=basis,
+                )
+    return render(request, "play/hand_entry.html", context)
+
+
+def _book(
+    request: HttpRequest,
+    session: Any,
+    record: dict[str, Any],
+    key: str,
+    form: entry.HandEntryForm,
+    context: dict[str, Any],
+) -> HttpResponse:
+    try:
+        hand = services.hand_record(
+            session=session, record=record, idempotency_key=key, user=request.user
+        )
+    except ScoringError as exc:
+        form.add_error(entry.error_field(exc, record, form), exc.zh)
+    except ValidationError as exc:
+        form.add_error(None, exc)
+    else:
+        messages.success(request, _("Hand %(number)s booked.") % {"number": hand.number})
+        return redirect(session)
+    return render(request, "play/hand_entry.html", context)
+
+
+def _is_uuid(value: str) -> bool:
+    try:
+        uuid.UUID(value)
+    except ValueError:
+        return False
+    return True
+
+
+#: the tile palette of the entry page: suits in rows, then winds and flowers
+PALETTE = [
+    [f"{n}m" for n in range(1, 10)],
+    [f"{n}p" for n in range(1, 10)],
+    [f"{n}s" for n in range(1, 10)],
+    ["1z", "2z", "3z", "4z", "5z", "6z", "7z"],
+    [f"{n}f" for n in range(1, 9)],
+]
+
+
+@login_required
+@require_POST
+def hand_signoff(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    session = selectors.session_get(pk)
+    hand = selectors.hand_get(session, number)
+    try:
+        services.hand_signoff(hand=hand, user=request.user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, _("Thank you: hand %(number)s confirmed.") % {"number": number})
+    return redirect("play:hand", pk=session.pk, number=number)

@@ -1,0 +1,311 @@
+"""The hand entry page: preview, then confirm; quick and tiles; errors in Chinese
+beside the field that caused them; a double tap books once."""
+
+from __future__ import annotations
+
+import re
+import uuid
+
+import pytest
+from django.urls import reverse
+
+from clubapp.play import services
+from clubapp.play.entry import HandEntryForm, conflicts, parse_melds
+from clubapp.play.models import Hand, HandSignoff, Seat
+from clubapp.play.tests.factories import TableSessionFactory, book, discard_win, shipped
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def session():
+    return TableSessionFactory()
+
+
+def _url(session):
+    return reverse("play:hand_entry", args=[session.pk])
+
+
+def _preview(client, session, data):
+    response = client.post(_url(session), {"preview": "1", **data})
+    assert response.status_code == 200
+    return response
+
+
+def _confirm_data(response, data):
+    ctx = response.context
+    return {
+        "confirm": "1",
+        **data,
+        "key": ctx["key"],
+        "previewed": ctx["previewed"],
+        "basis": ctx["basis"],
+    }
+
+
+QUICK = {"winners": ["S"], "discarder": "E", "hard_S": "4", "soft_S": "0"}
+
+
+def test_it_shows_the_entry_page_with_the_table_state(client, member, session):
+    client.force_login(member)
+    response = client.get(_url(session))
+    assert response.status_code == 200
+    body = response.content.decode()
+    assert "老王" in body  # East deals the first hand
+    assert 'data-tile="5m"' in body
+    assert response.context["conflicts"]["qidui"]
+
+
+def test_a_preview_shows_the_result_and_books_nothing(client, member, session):
+    client.force_login(member)
+    response = _preview(client, session, QUICK)
+    assert response.context["preview"]["net"] == {"E": -28, "S": 28, "W": 0, "N": 0}
+    body = response.content.decode()
+    assert "跑20" in body and "→" in body and 'name="confirm"' in body
+    assert not Hand.objects.exists()
+
+
+def test_confirm_books_the_previewed_hand_and_redirects(client, member, session):
+    client.force_login(member)
+    preview = _preview(client, session, QUICK)
+    response = client.post(_url(session), _confirm_data(preview, QUICK))
+    assert response.status_code == 302 and response["Location"] == session.get_absolute_url()
+    hand = Hand.objects.get()
+    assert hand.recorded_by == member and hand.result["net"]["S"] == 28
+    assert str(hand.idempotency_key) == preview.context["key"]
+
+
+def test_a_double_tap_on_confirm_books_once(client, member, session):
+    client.force_login(member)
+    data = _confirm_data(_preview(client, session, QUICK), QUICK)
+    assert client.post(_url(session), data).status_code == 302
+    assert client.post(_url(session), data).status_code == 302
+    assert Hand.objects.count() == 1
+
+
+def test_confirm_after_a_change_shows_a_fresh_preview(client, member, session):
+    client.force_login(member)
+    data = _confirm_data(_preview(client, session, QUICK), QUICK)
+    data["hard_S"] = "6"
+    response = client.post(_url(session), data)
+    assert response.status_code == 200
+    assert response.context["preview"]["wins"][0]["value"] == 32
+    assert not Hand.objects.exists()
+
+
+def test_confirm_after_another_phone_booked_shows_a_fresh_preview(client, member, session):
+    client.force_login(member)
+    data = _confirm_data(_preview(client, session, QUICK), QUICK)
+    book(session, discard_win("S", "E"))  # the other phone: the deal passes to S
+    response = client.post(_url(session), data)
+    assert response.status_code == 200
+    assert Hand.objects.count() == 1
+    # S is dealer now: S's win on E's discard scores on the new state
+    assert response.context["prepared"]["dealer"] == "S"
+
+
+def test_a_drawn_hand_is_entered_with_no_winner(client, member, session):
+    client.force_login(member)
+    data = {"discarder": ""}
+    preview = _preview(client, session, data)
+    client.post(_url(session), _confirm_data(preview, data))
+    assert Hand.objects.get().result["wins"] == []
+
+
+def test_a_self_drawn_win_with_features_kongs_and_penalty(client, member, session):
+    client.force_login(member)
+    data = {
+        "winners": ["E"],
+        "discarder": "",
+        "hard_E": "4",
+        "soft_E": "1",
+        "features_E": ["menqing"],
+        "kong_seat_0": "N",
+        "kong_type_0": "concealed",
+        "penalty_type_0": "follow",
+        "penalty_seat_0": "W",
+    }
+    result = _preview(client, session, data).context["preview"]
+    reasons = [p["reason"] for p in result["payments"]]
+    assert reasons.count("win") == 3 and "kong" in reasons and "penalty" in reasons
+    assert result["next"]["doubled"] is True
+
+
+def test_tiles_mode_reads_the_hand(client, member, session):
+    client.force_login(member)
+    data = {
+        "winners": ["S"],
+        "discarder": "E",
+        "concealed_S": "234m567m999m111p55p",
+        "winning_tile_S": "5p",
+        "flowers_S": "1f5z6z7z",
+    }
+    result = _preview(client, session, data).context["preview"]
+    assert result["wins"][0]["value"] == 52
+    assert result["wins"][0]["features"] == ["duzhan", "queyi", "menqing"]
+
+
+def test_tiles_mode_adds_the_winners_kongs_from_the_melds(client, member, session):
+    client.force_login(member)
+    data = {
+        "winners": ["S"],
+        "discarder": "E",
+        "concealed_S": "234m567m111p55p",
+        "melds_S": "K9mW",
+        "winning_tile_S": "5p",
+        "flowers_S": "1f2f3f5f",
+    }
+    response = _preview(client, session, data)
+    assert response.context["prepared"]["kongs"] == [{"seat": "S", "type": "exposed", "from": "W"}]
+
+
+def test_it_proposes_the_liable_seat_from_the_melds(client, member, session):
+    client.force_login(member)
+    data = {
+        "winners": ["S"],
+        "discarder": "",
+        "concealed_S": "55p",
+        "melds_S": "P1mW P2mW P3mW P4mN",
+        "winning_tile_S": "5p",
+        "flowers_S": "1f2f3f5f",
+    }
+    response = _preview(client, session, data)
+    assert response.context["proposals"] == [("S", "W", "kuaizhao")]
+    assert response.context["prepared"]["wins"][0]["liable"] == "W"
+    assert "包牌" in response.content.decode()
+
+
+def _error_beside(response, field):
+    form = response.context["form"]
+    assert form.errors.get(field), form.errors
+    return form.errors[field][0]
+
+
+def test_a_scoring_error_is_shown_in_chinese_beside_the_hard_flowers(client, member, session):
+    client.force_login(member)
+    response = _preview(client, session, {**QUICK, "hard_S": "1"})
+    message = _error_beside(response, "hard_S")
+    assert re.search(r"[\u4e00-\u9fff]", message)
+    assert "preview" not in response.context
+    assert not Hand.objects.exists()
+
+
+def test_a_bad_tile_hand_is_shown_beside_the_concealed_tiles(client, member, session):
+    client.force_login(member)
+    data = {"winners": ["S"], "discarder": "E", "concealed_S": "123m456m789m11p22p"}
+    message = _error_beside(_preview(client, session, data), "concealed_S")
+    assert "张" in message
+
+
+def test_clashing_features_are_shown_beside_the_features(client, member, session):
+    client.force_login(member)
+    data = {**QUICK, "features_S": ["qidui", "menqing"]}
+    assert "七对" in _error_beside(_preview(client, session, data), "features_S")
+
+
+def test_a_bad_kong_row_is_shown_beside_it(client, member, session):
+    client.force_login(member)
+    data = {**QUICK, "kong_seat_1": "W", "kong_type_1": "exposed", "kong_from_1": ""}
+    response = _preview(client, session, data)
+    form = response.context["form"]
+    assert form.errors.get("kong_from_1") or form.errors.get("kong_type_1"), form.errors
+
+
+def test_a_bad_meld_is_refused_before_scoring(client, member, session):
+    client.force_login(member)
+    data = {"winners": ["S"], "discarder": "E", "concealed_S": "11p", "melds_S": "X9m"}
+    assert "X9m" in _error_beside(_preview(client, session, data), "melds_S")
+
+
+def test_a_winner_cannot_have_dealt_in(client, member, session):
+    client.force_login(member)
+    _error_beside(_preview(client, session, {**QUICK, "discarder": "S"}), "discarder")
+
+
+def test_a_winner_needs_flowers_or_tiles(client, member, session):
+    client.force_login(member)
+    _error_beside(_preview(client, session, {"winners": ["S"], "discarder": "E"}), "hard_S")
+
+
+def test_a_worksite_table_offers_false_wins_and_its_patterns(client, member):
+    session = TableSessionFactory(ruleset=shipped("jiangsu-worksite"))
+    client.force_login(member)
+    response = client.get(_url(session))
+    body = response.content.decode()
+    assert 'name="false_wins"' in body and "一条龙" in body and "门清" not in body
+    data = {"winners": ["S"], "discarder": "E", "hard_S": "3"}
+    message = _error_beside(_preview(client, session, data), "hard_S")
+    assert re.search(r"[\u4e00-\u9fff]", message)
+
+
+def test_an_ended_session_sends_the_recorder_back(client, member, session):
+    services.session_end(session=session)
+    client.force_login(member)
+    assert client.get(_url(session)).status_code == 302
+
+
+def test_accountants_cannot_enter_hands(client, accountant, session):
+    client.force_login(accountant)
+    assert client.get(_url(session)).status_code == 403
+
+
+def test_melds_parse_into_the_contract():
+    assert parse_melds("P5sW k7m U3pS") == [
+        {"type": "pong", "tile": "5s", "from": "W", "upgraded": False},
+        {"type": "kong", "tile": "7m", "from": None, "upgraded": False},
+        {"type": "kong", "tile": "3p", "from": "S", "upgraded": True},
+    ]
+
+
+def test_conflicts_are_symmetric():
+    found = conflicts(shipped())
+    assert "menqing" in found["qidui"] and "qidui" in found["menqing"]
+    assert "qingyise" in found["hunyise"]
+    assert "haohua_qidui" in found["qidui"]
+
+
+def test_the_form_builds_a_quick_record():
+    form = HandEntryForm(QUICK, ruleset=shipped())
+    assert form.is_valid(), form.errors
+    assert form.record()["wins"] == [
+        {"seat": "S", "discarder": "E", "hard_flowers": 4, "soft_flowers": 0, "features": []}
+    ]
+
+
+# sign-offs
+
+
+def test_a_seated_player_confirms_a_hand_on_their_phone(client, member, session):
+    Seat.objects.filter(session=session, wind="W").update(user=member)
+    hand = book(session, discard_win("S", "E"))
+    client.force_login(member)
+    page = client.get(reverse("play:hand", args=[session.pk, hand.number])).content.decode()
+    assert reverse("play:hand_signoff", args=[session.pk, hand.number]) in page
+    client.post(reverse("play:hand_signoff", args=[session.pk, hand.number]))
+    client.post(reverse("play:hand_signoff", args=[session.pk, hand.number]))
+    assert list(HandSignoff.objects.values_list("seat", flat=True)) == ["W"]
+    page = client.get(reverse("play:hand", args=[session.pk, hand.number])).content.decode()
+    assert "✓" in page
+
+
+def test_someone_not_seated_cannot_confirm(client, accountant, session):
+    hand = book(session, discard_win("S", "E"))
+    client.force_login(accountant)
+    client.post(reverse("play:hand_signoff", args=[session.pk, hand.number]))
+    assert not HandSignoff.objects.exists()
+
+
+def test_a_reversal_needs_no_confirmation(member, session):
+    Seat.objects.filter(session=session, wind="W").update(user=member)
+    entry = services.hand_void(hand=book(session, discard_win()), reason="x", user=None)
+    with pytest.raises(services.ValidationError):
+        services.hand_signoff(hand=entry, user=member)
+
+
+def test_uuid_keys_from_the_page_are_checked(client, member, session):
+    client.force_login(member)
+    data = {**QUICK, "confirm": "1", "key": "not-a-uuid", "previewed": "", "basis": "0"}
+    response = client.post(_url(session), data)
+    assert response.status_code == 200
+    uuid.UUID(response.context["key"])
+    assert not Hand.objects.exists()
