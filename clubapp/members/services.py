@@ -383,7 +383,11 @@ def visit_check_in(
 def visit_check_out(*, visit: Visit, by: User, now: dt.datetime | None = None) -> Visit:
     """离场: free for members; non-members pay 器材损耗费 per started hour, with a receipt."""
     now = now or timezone.now()
-    visit = Visit.objects.select_for_update().select_related("room", "member").get(pk=visit.pk)
+    visit = (
+        Visit.objects.select_for_update(of=("self",))
+        .select_related("room", "member")
+        .get(pk=visit.pk)
+    )
     if visit.checked_out_at is not None:
         raise ValidationError("该来访已经离场登记过了", code="already_out")
     if now < visit.checked_in_at:
