@@ -71,7 +71,10 @@ class TableAdmin(admin.ModelAdmin):
 
 
 @admin.register(OpeningPeriod)
-class OpeningPeriodAdmin(admin.ModelAdmin):
+class OpeningPeriodAdmin(ReadOnlyAdmin):
+    """Read-only: the whole week is saved at once on the room settings page, so that
+    editing one period never silently drops the default schedule of the others."""
+
     list_display = ["weekday", "opens", "closes"]
     list_filter = ["weekday"]
 

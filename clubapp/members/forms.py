@@ -2,15 +2,18 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal
 from typing import Any
 
 from django import forms
+from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
 from django.utils.translation import gettext_lazy as _
 
+from clubapp.core.roles import Role
 from clubapp.members.idnumbers import id_number_check
-from clubapp.members.models import CardState, ExceptionKind
+from clubapp.members.models import CardState, ExceptionKind, Weekday
 from clubapp.members.photos import MAX_PHOTO_BYTES
 
 # FileField, not ImageField: the photo is judged by photos.photo_process, by content.
@@ -50,6 +53,11 @@ class MemberCreateForm(forms.Form):
 class MemberEditForm(forms.Form):
     name = forms.CharField(label=_("Name"), max_length=50)
     phone = forms.CharField(label=_("Phone"), max_length=20)
+    user = forms.ModelChoiceField(
+        label=_("Account (to see their own card)"),
+        required=False,
+        queryset=get_user_model().objects.filter(groups__name=Role.MEMBER.value, is_active=True),
+    )
     photo = forms.FileField(
         label=_("New photo (JPEG or PNG, at most 5 MB)"),
         required=False,
@@ -67,7 +75,12 @@ class ReasonForm(forms.Form):
 
 
 class MemberSearchForm(forms.Form):
-    q = forms.CharField(label=_("Name, phone or card number"), required=False, max_length=50)
+    q = forms.CharField(
+        label=_("Name, phone or card number"),
+        required=False,
+        max_length=50,
+        widget=forms.TextInput(attrs={"placeholder": _("Name, phone or card number")}),
+    )
     state = forms.ChoiceField(
         label=_("Card state"),
         required=False,
@@ -116,3 +129,61 @@ class OpeningExceptionForm(forms.Form):
         label=_("Closes"), required=False, widget=forms.TimeInput(attrs={"type": "time"})
     )
     note = forms.CharField(label=_("Note"), required=False, max_length=200)
+
+
+class WeeklyHoursForm(forms.Form):
+    """The weekly schedule: up to two periods a weekday (a morning and an afternoon)."""
+
+    PERIODS_PER_DAY = 2
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.days: list[tuple[str, list[tuple[forms.BoundField, forms.BoundField]]]] = []
+        for day in Weekday:
+            for n in range(self.PERIODS_PER_DAY):
+                for edge, label in (("opens", _("Opens")), ("closes", _("Closes"))):
+                    self.fields[f"d{day.value}_{edge}{n}"] = forms.TimeField(
+                        label=f"{day.label} {label}",
+                        required=False,
+                        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+                    )
+        for day in Weekday:
+            pairs = [
+                (self[f"d{day.value}_opens{n}"], self[f"d{day.value}_closes{n}"])
+                for n in range(self.PERIODS_PER_DAY)
+            ]
+            self.days.append((str(day.label), pairs))
+
+    @classmethod
+    def initial_from(cls, periods: list[tuple[int, dt.time, dt.time]]) -> dict[str, dt.time]:
+        initial: dict[str, dt.time] = {}
+        seen: dict[int, int] = {}
+        for weekday, opens, closes in periods:
+            n = seen.get(weekday, 0)
+            if n < cls.PERIODS_PER_DAY:
+                initial[f"d{weekday}_opens{n}"] = opens
+                initial[f"d{weekday}_closes{n}"] = closes
+            seen[weekday] = n + 1
+        return initial
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean()
+        for day in Weekday:
+            for n in range(self.PERIODS_PER_DAY):
+                opens = data.get(f"d{day.value}_opens{n}")
+                closes = data.get(f"d{day.value}_closes{n}")
+                if (opens is None) != (closes is None):
+                    raise ValidationError(
+                        "%(day)s：请同时填写开始和结束时间", params={"day": day.label}
+                    )
+        return data
+
+    def periods(self) -> list[tuple[int, dt.time, dt.time]]:
+        result = []
+        for day in Weekday:
+            for n in range(self.PERIODS_PER_DAY):
+                opens = self.cleaned_data.get(f"d{day.value}_opens{n}")
+                closes = self.cleaned_data.get(f"d{day.value}_closes{n}")
+                if opens is not None and closes is not None:
+                    result.append((day.value, opens, closes))
+        return result

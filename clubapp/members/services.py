@@ -32,6 +32,7 @@ from clubapp.members.models import (
     ExceptionKind,
     Member,
     OpeningException,
+    OpeningPeriod,
     Receipt,
     ReceiptKind,
     Table,
@@ -151,12 +152,24 @@ def member_create(
 
 @transaction.atomic
 def member_update(
-    *, member: Member, name: str, phone: str, by: User, photo: IO[bytes] | None = None
+    *,
+    member: Member,
+    name: str,
+    phone: str,
+    by: User,
+    photo: IO[bytes] | None = None,
+    user: AbstractBaseUser | None = None,
 ) -> Member:
-    """Change the name, phone and (optionally) photo. The ID number is not editable."""
+    """Change the name, phone, the linked account and (optionally) the photo.
+
+    The ID number is not editable: a wrong one means a new registration.
+    """
     member = Member.objects.select_for_update().get(pk=member.pk)
     member.name = _clean_text(name, label="姓名", max_length=50)
     member.phone = _clean_text(phone, label="电话", max_length=20)
+    if user is not None and Member.objects.filter(user=user).exclude(pk=member.pk).exists():
+        raise ValidationError("该账号已关联其他会员", code="user_taken")
+    member.user = user
     if photo is not None:
         processed = photo_process(photo)
         old = member.photo.name if member.photo else ""
@@ -446,6 +459,32 @@ def room_settings_update(
     room.notice = (notice or "").strip()
     room.save(update_fields=["card_fee", "renewal_fee", "guest_hourly_fee", "notice"])
     return room
+
+
+@transaction.atomic
+def opening_hours_set(
+    *, room: Room, periods: list[tuple[int, dt.time, dt.time]]
+) -> list[OpeningPeriod]:
+    """Replace the room's whole weekly schedule (a weekday without periods is closed)."""
+    by_day: dict[int, list[tuple[dt.time, dt.time]]] = {}
+    for weekday, opens, closes in periods:
+        if weekday not in range(7):
+            raise ValidationError("星期不正确", code="weekday")
+        if opens >= closes:
+            raise ValidationError("开始时间必须早于结束时间", code="times_order")
+        if closes > LATEST_CLOSING:
+            raise ValidationError("开放时间不能晚于23:00", code="too_late")
+        by_day.setdefault(weekday, []).append((opens, closes))
+    for day_periods in by_day.values():
+        day_periods.sort()
+        for (_, first_closes), (second_opens, _) in zip(day_periods, day_periods[1:], strict=False):
+            if second_opens < first_closes:
+                raise ValidationError("同一天的开放时段不能重叠", code="overlap")
+    OpeningPeriod.objects.filter(room=room).delete()
+    return OpeningPeriod.objects.bulk_create(
+        OpeningPeriod(room=room, weekday=weekday, opens=opens, closes=closes)
+        for weekday, opens, closes in sorted(periods)
+    )
 
 
 @transaction.atomic

@@ -29,6 +29,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("tables/", views.table_list, name="table_list"),
     path("tables/<int:pk>/toggle/", views.table_toggle, name="table_toggle"),
     path("settings/", views.room_settings, name="room_settings"),
+    path("settings/hours/", views.opening_hours_update, name="hours_update"),
     path("settings/exceptions/", views.opening_exception_create, name="exception_create"),
     path(
         "settings/exceptions/<int:pk>/delete/",

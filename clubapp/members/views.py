@@ -27,6 +27,7 @@ from clubapp.members.forms import (
     OpeningExceptionForm,
     ReasonForm,
     RoomSettingsForm,
+    WeeklyHoursForm,
 )
 from clubapp.members.models import (
     Card,
@@ -111,7 +112,7 @@ def member_edit(request: HttpRequest, pk: int) -> HttpResponse:
     form = MemberEditForm(
         request.POST or None,
         request.FILES or None,
-        initial={"name": member.name, "phone": member.phone},
+        initial={"name": member.name, "phone": member.phone, "user": member.user_id},
     )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -121,6 +122,7 @@ def member_edit(request: HttpRequest, pk: int) -> HttpResponse:
                 name=data["name"],
                 phone=data["phone"],
                 photo=data["photo"],
+                user=data["user"],
                 by=request.user,
             )
         except ValidationError as exc:
@@ -442,6 +444,9 @@ def room_settings(request: HttpRequest) -> HttpResponse:
         {
             "form": form,
             "exception_form": OpeningExceptionForm(),
+            "hours_form": WeeklyHoursForm(
+                initial=WeeklyHoursForm.initial_from(selectors.weekly_periods(room=room))
+            ),
             "weekly": [
                 (Weekday(day).label, opens, closes)
                 for day, opens, closes in selectors.weekly_periods(room=room)
@@ -450,6 +455,24 @@ def room_settings(request: HttpRequest) -> HttpResponse:
             "can_manage": manage,
         },
     )
+
+
+@require_POST
+@manager_required
+def opening_hours_update(request: HttpRequest) -> HttpResponse:
+    form = WeeklyHoursForm(request.POST)
+    if form.is_valid():
+        try:
+            services.opening_hours_set(room=room_get(), periods=form.periods())
+        except ValidationError as exc:
+            _flash_errors(request, exc)
+        else:
+            messages.success(request, _("Saved."))
+    else:
+        for errors in form.errors.values():
+            for error in errors:
+                messages.error(request, error)
+    return redirect("members:room_settings")
 
 
 @require_POST

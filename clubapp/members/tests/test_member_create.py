@@ -104,3 +104,16 @@ def test_the_manager_edits_name_and_phone(client, manager, room):
     assert response.status_code == 302
     member.refresh_from_db()
     assert (member.name, member.phone) == ("新名字", "139")
+
+
+def test_the_manager_links_a_member_to_an_account_once(client, manager, member, room):
+    first, second = MemberFactory(room=room), MemberFactory(room=room)
+    client.force_login(manager)
+    data = {"name": "赵会员", "phone": "1", "user": member.pk}
+    assert client.post(reverse("members:member_edit", args=[first.pk]), data).status_code == 302
+    first.refresh_from_db()
+    assert first.user == member
+    response = client.post(reverse("members:member_edit", args=[second.pk]), data)
+    assert "已关联其他会员" in response.content.decode()
+    second.refresh_from_db()
+    assert second.user is None

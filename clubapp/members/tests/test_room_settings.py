@@ -1,15 +1,19 @@
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal
 
 import pytest
 from django.urls import reverse
 
 from clubapp.core.models import Room
-from clubapp.members.models import OpeningException
+from clubapp.members.models import OpeningException, OpeningPeriod
+from clubapp.members.selectors import room_is_open
+from clubapp.members.tests.factories import at
 
 pytestmark = pytest.mark.django_db
 URL = reverse("members:room_settings")
+HOURS = reverse("members:hours_update")
 
 DATA = {
     "card_fee": "60.00",
@@ -74,3 +78,51 @@ def test_an_evening_past_23_00_is_refused_with_a_message(client, manager, room):
     )
     assert "23:00" in " ".join(str(m) for m in response.context["messages"])
     assert OpeningException.objects.count() == 0
+
+
+def test_the_settings_page_shows_the_default_week_to_edit(client, manager, room):
+    client.force_login(manager)
+    form = client.get(URL).context["hours_form"]
+    assert form.initial["d0_opens0"] == dt.time(9) and form.initial["d0_closes1"] == dt.time(18)
+    assert "d2_opens0" not in form.initial  # Wednesday: closed
+
+
+def _week(**overrides):
+    data = {}
+    for day in range(7):
+        if day != 2:
+            data.update({f"d{day}_opens0": "09:00", f"d{day}_closes0": "12:00"})
+    data.update(overrides)
+    return data
+
+
+def test_the_manager_saves_the_whole_week(client, manager, room):
+    client.force_login(manager)
+    client.post(HOURS, _week(d2_opens0="14:00", d2_closes0="17:00"))
+    assert OpeningPeriod.objects.filter(room=room).count() == 7
+    assert room_is_open(room=room, at=at(25, 15))  # Wednesday afternoon now
+    assert not room_is_open(room=room, at=at(30, 15))  # Monday afternoon no more
+
+
+@pytest.mark.parametrize(
+    ("overrides", "message"),
+    [
+        ({"d0_opens1": "11:00", "d0_closes1": "13:00"}, "重叠"),
+        ({"d0_opens1": "19:00", "d0_closes1": "23:30"}, "23:00"),
+        ({"d0_opens1": "19:00"}, "同时填写"),
+        ({"d0_opens1": "15:00", "d0_closes1": "14:00"}, "早于"),
+    ],
+)
+def test_a_bad_week_is_refused_with_a_message_and_nothing_saved(
+    client, manager, room, overrides, message
+):
+    client.force_login(manager)
+    response = client.post(HOURS, _week(**overrides), follow=True)
+    assert message in " ".join(str(m) for m in response.context["messages"])
+    assert OpeningPeriod.objects.count() == 0
+
+
+def test_the_accountant_cannot_change_the_week(client, accountant, room):
+    client.force_login(accountant)
+    assert client.post(HOURS, _week()).status_code == 403
+    assert OpeningPeriod.objects.count() == 0
