@@ -20,3 +20,8 @@ def can_read(user: Any) -> bool:
 
 def can_edit_rulesets(user: Any) -> bool:
     return Role.MANAGER in user_roles(user)
+
+
+def can_see_everyone(user: Any) -> bool:
+    """Managers and accountants see every member's history; members their own."""
+    return bool({Role.MANAGER, Role.ACCOUNTANT}.intersection(user_roles(user)))

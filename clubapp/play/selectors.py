@@ -8,19 +8,22 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from django.db.models import F, QuerySet, Sum
+from django.db.models import F, Max, QuerySet, Sum
 from django.shortcuts import get_object_or_404
 
+import scoring
 from clubapp.play.models import (
     SEATS,
     Hand,
     LedgerLine,
     RulesetVersion,
+    Seat,
     SettleEvery,
     Settlement,
     TableSession,
 )
 from scoring import ScoringError
+from scoring.nanjing import BIG_HANDS
 from scoring.timing import Position, positions, quan_ends, worksite_settlements
 
 
@@ -351,3 +354,130 @@ def settlement_list(session: TableSession) -> QuerySet[Settlement]:
 
 def settlement_get(session: TableSession, number: int) -> Settlement:
     return get_object_or_404(Settlement, session=session, number=number)
+
+
+@dataclass
+class MemberStats:
+    """A member's play over the sessions where an account of theirs sat."""
+
+    sessions: list[dict[str, Any]]
+    hands: int = 0
+    wins: int = 0
+    self_draws: int = 0
+    deal_ins: int = 0
+    big_hands: int = 0
+    win_total: int = 0
+    deal_in_total: int = 0
+    points: int = 0
+
+    @property
+    def average_win(self) -> float:
+        return round(self.win_total / self.wins, 1) if self.wins else 0.0
+
+    @property
+    def average_deal_in(self) -> float:
+        return round(self.deal_in_total / self.deal_ins, 1) if self.deal_ins else 0.0
+
+
+def _big_hand(family: str, features: Sequence[str]) -> bool:
+    if family == "worksite":
+        return bool(set(features) - {"menqianqing"})
+    return bool(set(features) & BIG_HANDS)
+
+
+def member_stats(user: Any) -> MemberStats:
+    """Points over time (one row per session), wins, self-draws, deal-ins, big hands,
+    and the average win and deal-in, from the standing hands (three queries)."""
+    seats = list(
+        Seat.objects.filter(user=user)
+        .select_related("session__ruleset")
+        .order_by("session__started_at", "session_id")
+    )
+    wind_of = {seat.session_id: seat.wind for seat in seats}
+    hands = (
+        Hand.objects.filter(session_id__in=wind_of)
+        .order_by("session_id", "number")
+        .values("id", "session_id", "record", "result", "voids_id")
+    )
+    voided = set()
+    rows = list(hands)
+    for row in rows:
+        if row["voids_id"] is not None:
+            voided.add(row["voids_id"])
+    totals: dict[int, int] = {}
+    sums = (
+        LedgerLine.objects.filter(hand__session_id__in=wind_of)
+        .values("hand__session_id", "seat")
+        .annotate(total=Sum("points"))
+    )
+    for row in sums:
+        if wind_of.get(row["hand__session_id"]) == row["seat"]:
+            totals[row["hand__session_id"]] = row["total"]
+    stats = MemberStats(sessions=[])
+    family = {seat.session_id: seat.session.ruleset.family for seat in seats}
+    for row in rows:
+        if row["voids_id"] is not None or row["id"] in voided:
+            continue
+        wind = wind_of[row["session_id"]]
+        stats.hands += 1
+        records = row["record"].get("wins", [])
+        for win, rec in zip(row["result"].get("wins", []), records, strict=False):
+            if win["seat"] == wind:
+                stats.wins += 1
+                stats.self_draws += rec.get("discarder") is None
+                stats.win_total += win["value"]
+                stats.big_hands += _big_hand(family[row["session_id"]], win["features"])
+        if any(rec.get("discarder") == wind for rec in records):
+            stats.deal_ins += 1
+            stats.deal_in_total += sum(
+                p["amount"]
+                for p in row["result"].get("payments", [])
+                if p["from"] == wind and p["reason"] == "win"
+            )
+    running = 0
+    for seat in seats:
+        points = totals.get(seat.session_id, 0)
+        running += points
+        stats.sessions.append(
+            {"session": seat.session, "wind": seat.wind, "points": points, "running": running}
+        )
+    stats.points = running
+    return stats
+
+
+def hand_compare(hand: Hand) -> list[dict[str, Any]]:
+    """The hand scored under the newest version of every stored ruleset, side by side
+    (the one it was booked under first, as booked).
+
+    Table state that a family cannot take is left out for it: a 工地 table never
+    doubles and has no 园子; 南京 has no 诈糊/相公. The 园子 cap is left out for every
+    other ruleset too, so the values compare the hands themselves. A ruleset that
+    refuses the hand shows why, in Chinese.
+    """
+    rows: list[dict[str, Any]] = [
+        {"name": hand.ruleset.name, "version": hand.ruleset.version, "result": hand.result,
+         "own": True}
+    ]  # fmt: skip
+    newest = RulesetVersion.objects.values("ruleset_id").annotate(last=Max("id"))
+    versions = RulesetVersion.objects.filter(id__in=[r["last"] for r in newest]).exclude(
+        pk=hand.ruleset_id
+    )
+    for version in versions.order_by("ruleset_id"):
+        record = {k: v for k, v in hand.record.items() if k != "garden"}
+        record["ruleset"] = version.ruleset_id
+        if version.family == "worksite":
+            record.pop("doubled", None)
+        else:
+            for key in ("false_wins", "dead_hands"):
+                if not record.get(key):
+                    record.pop(key, None)
+        row: dict[str, Any] = {"name": version.name, "version": version.version, "own": False}
+        try:
+            row["result"] = scoring.score(record, ruleset=version.as_ruleset())
+        except ScoringError as exc:
+            row["error"] = exc.zh
+        rows.append(row)
+    for row in rows:
+        if "result" in row:
+            row["net_row"] = [row["result"]["net"].get(seat, 0) for seat in SEATS]
+    return rows

@@ -16,9 +16,12 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("<int:pk>/hands/new/", views.hand_entry, name="hand_entry"),
     path("<int:pk>/hands/<int:number>/", views.hand_detail, name="hand"),
     path("<int:pk>/hands/<int:number>/confirm/", views.hand_signoff, name="hand_signoff"),
+    path("<int:pk>/hands/<int:number>/compare/", views.hand_compare, name="hand_compare"),
     path("<int:pk>/hands/<int:number>/void/", views.hand_void, name="hand_void"),
     path("<int:pk>/settle/", views.settlement_create, name="settlement_create"),
     path("<int:pk>/settlements/<int:number>/", views.settlement_detail, name="settlement"),
+    path("me/", views.member_history, name="my_history"),
+    path("members/<int:user_id>/", views.member_history, name="member_history"),
     path("rulesets/", views.ruleset_list, name="rulesets"),
     path("rulesets/<int:pk>/edit/", views.ruleset_edit, name="ruleset_edit"),
 ]

@@ -9,10 +9,11 @@ from functools import wraps
 from typing import Any
 
 from django.contrib import messages
+from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import redirect, render
+from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -20,7 +21,12 @@ from clubapp.core.selectors import room_get
 from clubapp.play import entry, selectors, services
 from clubapp.play.forms import RulesetForm, SessionForm, VoidForm
 from clubapp.play.models import SEATS, Hand
-from clubapp.play.permissions import can_edit_rulesets, can_read, can_record
+from clubapp.play.permissions import (
+    can_edit_rulesets,
+    can_read,
+    can_record,
+    can_see_everyone,
+)
 from scoring import ScoringError
 
 View = Callable[..., HttpResponse]
@@ -355,3 +361,35 @@ def hand_signoff(request: HttpRequest, pk: int, number: int) -> HttpResponse:
     else:
         messages.success(request, _("Thank you: hand %(number)s confirmed.") % {"number": number})
     return redirect("play:hand", pk=session.pk, number=number)
+
+
+@reader
+def member_history(request: HttpRequest, user_id: int | None = None) -> HttpResponse:
+    """A member's play: their own for members; anyone's for managers and accountants."""
+    if user_id is None or user_id == request.user.pk:
+        person = request.user
+    elif can_see_everyone(request.user):
+        person = get_object_or_404(get_user_model(), pk=user_id)
+    else:
+        raise PermissionDenied
+    stats = selectors.member_stats(person)
+    return render(request, "play/member_history.html", {"person": person, "stats": stats})
+
+
+@reader
+def hand_compare(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+    session = selectors.session_get(pk)
+    hand = selectors.hand_get(session, number)
+    if hand.is_reversal:
+        return redirect("play:hand", pk=pk, number=number)
+    return render(
+        request,
+        "play/hand_compare.html",
+        {
+            "session": session,
+            "hand": hand,
+            "rows": selectors.hand_compare(hand),
+            "names": _seat_names(session),
+            "winds": SEATS,
+        },
+    )

@@ -1,0 +1,78 @@
+"""A recorded hand scored under every other ruleset, side by side."""
+
+from __future__ import annotations
+
+import pytest
+from django.urls import reverse
+
+from clubapp.play import selectors, services
+from clubapp.play.tests.factories import TableSessionFactory, book, shipped
+
+pytestmark = pytest.mark.django_db
+
+TILES = {
+    "wins": [
+        {
+            "seat": "S",
+            "discarder": "E",
+            "concealed": "234m567m999m111p55p",
+            "winning_tile": "5p",
+            "flowers": "1f5z6z7z",
+        }
+    ]
+}
+
+
+def test_it_scores_a_hand_under_every_ruleset():
+    hand = book(TableSessionFactory(), TILES)
+    rows = selectors.hand_compare(hand)
+    assert rows[0]["own"] and rows[0]["result"] == hand.result
+    by_name = {row["name"]: row for row in rows}
+    assert set(by_name) == {"南京麻将", "南京麻将（经典）", "江苏工地麻将"}
+    assert by_name["南京麻将"]["result"]["wins"][0]["value"] == 52
+    assert by_name["江苏工地麻将"]["result"]["wins"][0]["value"] > 0
+    assert by_name["南京麻将（经典）"]["net_row"][1] > 0
+
+
+def test_a_ruleset_that_refuses_the_hand_says_why_in_chinese():
+    # four flowers are enough in 南京 but a 工地 win needs five
+    hand = book(
+        TableSessionFactory(),
+        {"wins": [{"seat": "S", "discarder": "E", "hard_flowers": 4, "soft_flowers": 0}]},
+    )
+    rows = {row["name"]: row for row in selectors.hand_compare(hand)}
+    assert "error" in rows["江苏工地麻将"]
+
+
+def test_a_doubled_garden_hand_compares_without_the_table_state():
+    session = TableSessionFactory(mode="garden", garden_size=30)
+    book(session, {"wins": []})
+    hand = book(session, TILES)
+    assert hand.record["doubled"] and "garden" in hand.record
+    rows = {row["name"]: row for row in selectors.hand_compare(hand)}
+    assert "result" in rows["江苏工地麻将"]
+
+
+def test_custom_versions_are_compared_too():
+    services.ruleset_version_save(params={**shipped().params, "id": "mine", "name": "本室"})
+    hand = book(TableSessionFactory(), TILES)
+    assert "本室" in [row["name"] for row in selectors.hand_compare(hand)]
+
+
+def test_the_compare_page(client, accountant):
+    session = TableSessionFactory()
+    hand = book(session, TILES)
+    client.force_login(accountant)
+    detail = client.get(reverse("play:hand", args=[session.pk, 1])).content.decode()
+    url = reverse("play:hand_compare", args=[session.pk, hand.number])
+    assert url in detail
+    body = client.get(url).content.decode()
+    assert "江苏工地麻将" in body and "独占" in body
+
+
+def test_a_reversal_has_nothing_to_compare(client, member):
+    session = TableSessionFactory()
+    services.hand_void(hand=book(session, TILES), reason="x", user=None)
+    client.force_login(member)
+    response = client.get(reverse("play:hand_compare", args=[session.pk, 2]))
+    assert response.status_code == 302
