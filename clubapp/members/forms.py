@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import uuid
 from decimal import Decimal
 from typing import Any
 
@@ -99,6 +100,13 @@ class CardCheckInForm(forms.Form):
 class GuestCheckInForm(forms.Form):
     guest_name = forms.CharField(label=_("Non-member name"), max_length=50)
     guest_phone = forms.CharField(label=_("Phone"), max_length=20, required=False)
+    # A fresh key each time the page is shown: the same form sent twice is one visit.
+    request_key = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4, required=False)
+
+
+class RenewForm(forms.Form):
+    # The validity the desk saw: a second tap after a renewal renews nothing.
+    valid_until = forms.DateField(widget=forms.HiddenInput, required=False)
 
 
 class RoomSettingsForm(forms.Form):

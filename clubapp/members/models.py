@@ -19,6 +19,8 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
+from clubapp.books.models import AppendOnlyError
+
 # Evenings end at 23:00 at the latest (篇三 三).
 LATEST_CLOSING = dt.time(23, 0)
 
@@ -211,6 +213,10 @@ class Visit(models.Model):
     )
     guest_name = models.CharField(_("non-member name"), max_length=50, blank=True)
     guest_phone = models.CharField(_("non-member phone"), max_length=20, blank=True)
+    # From the check-in form: a double submit finds the visit of the first (unique).
+    request_key = models.UUIDField(
+        _("request key"), null=True, blank=True, unique=True, editable=False
+    )
     checked_in_at = models.DateTimeField(_("checked in at"))
     checked_out_at = models.DateTimeField(_("checked out at"), null=True, blank=True)
     hours_billed = models.PositiveSmallIntegerField(_("hours billed"), null=True, blank=True)
@@ -278,6 +284,14 @@ class Visit(models.Model):
         return self.checked_out_at is None
 
 
+class ReceiptQuerySet(models.QuerySet["Receipt"]):
+    def update(self, **kwargs: Any) -> int:
+        raise AppendOnlyError("receipts are never changed")
+
+    def delete(self) -> tuple[int, dict[str, int]]:
+        raise AppendOnlyError("receipts are never deleted")
+
+
 class ReceiptKind(models.TextChoices):
     CARD = "card", _("Card fee")
     RENEWAL = "renewal", _("Yearly review fee")
@@ -327,6 +341,8 @@ class Receipt(models.Model):
         verbose_name=_("received by"),
     )
 
+    objects = ReceiptQuerySet.as_manager()
+
     class Meta:
         verbose_name = _("receipt")
         verbose_name_plural = _("receipts")
@@ -340,8 +356,17 @@ class Receipt(models.Model):
     def __str__(self) -> str:
         return self.number
 
+    def save(self, *args: Any, **kwargs: Any) -> None:
+        # A receipt handed to a payer is never rewritten: its income entry refers to it.
+        if not self._state.adding:
+            raise AppendOnlyError("receipts are never changed")
+        super().save(*args, **kwargs)
+
     def get_absolute_url(self) -> str:
         return reverse("members:receipt_detail", args=[self.number])
+
+    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
+        raise AppendOnlyError("receipts are never deleted")
 
 
 class Weekday(models.IntegerChoices):

@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import logging
 import math
+import uuid
 from decimal import Decimal
 from typing import IO
 
@@ -225,11 +226,25 @@ def card_issue(*, member: Member, by: User, now: dt.datetime | None = None) -> C
 
 
 @transaction.atomic
-def card_renew(*, card: Card, by: User, now: dt.datetime | None = None) -> Card:
-    """年审: one more year, from the end of the current one (or from today if expired)."""
+def card_renew(
+    *,
+    card: Card,
+    by: User,
+    now: dt.datetime | None = None,
+    expected_valid_until: dt.date | None = None,
+) -> Card:
+    """年审: one more year, from the end of the current one (or from today if expired).
+
+    ``expected_valid_until`` is the date the desk saw: if the card moved on since
+    (a double tap, a second desk), nothing is renewed or charged twice.
+    """
     now = now or timezone.now()
     today = timezone.localdate(now)
     card = _lock_card(card)
+    if expected_valid_until is not None and card.valid_until != expected_valid_until:
+        raise ValidationError(
+            f"会员证{card.number}刚刚已年审，有效期至{card.valid_until:%Y-%m-%d}", code="stale"
+        )
     state = card.state_on(today)
     if state == CardState.REVOKED:
         raise ValidationError("该会员证已取消（会员资格已取消），不能年审", code="card_revoked")
@@ -351,8 +366,17 @@ def visit_check_in(
     guest_name: str = "",
     guest_phone: str = "",
     now: dt.datetime | None = None,
+    request_key: uuid.UUID | None = None,
 ) -> Visit:
-    """入场: a member by their card (it must be active), or a non-member while a table is free."""
+    """入场: a member by their card (it must be active), or a non-member while a table is free.
+
+    ``request_key`` comes from the non-member form: the same form sent twice (a
+    double tap) returns the visit of the first, instead of a second visit.
+    """
+    if request_key is not None:
+        existing = Visit.objects.filter(request_key=request_key).first()
+        if existing is not None:
+            return existing
     now = now or timezone.now()
     if not selectors.room_is_open(room=room, at=now):
         raise ValidationError("现在不在开放时间内，不能入场", code="room_closed")
@@ -389,6 +413,7 @@ def visit_check_in(
         guest_phone=guest_phone,
         checked_in_at=now,
         checked_in_by=by,
+        request_key=request_key,
     )
 
 

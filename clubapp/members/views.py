@@ -26,6 +26,7 @@ from clubapp.members.forms import (
     MemberSearchForm,
     OpeningExceptionForm,
     ReasonForm,
+    RenewForm,
     RoomSettingsForm,
     WeeklyHoursForm,
 )
@@ -207,8 +208,10 @@ def card_issue(request: HttpRequest, pk: int) -> HttpResponse:
 @manager_required
 def card_renew(request: HttpRequest, pk: int) -> HttpResponse:
     card = _room_card(pk)
+    form = RenewForm(request.POST)
+    expected = form.cleaned_data["valid_until"] if form.is_valid() else None
     try:
-        card = services.card_renew(card=card, by=request.user)
+        card = services.card_renew(card=card, by=request.user, expected_valid_until=expected)
     except ValidationError as exc:
         _flash_errors(request, exc)
     else:
@@ -350,6 +353,7 @@ def visit_guest_check_in(request: HttpRequest) -> HttpResponse:
                 room=room_get(),
                 guest_name=form.cleaned_data["guest_name"],
                 guest_phone=form.cleaned_data["guest_phone"],
+                request_key=form.cleaned_data["request_key"],
                 by=request.user,
             )
         except ValidationError as exc:

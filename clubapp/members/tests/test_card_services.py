@@ -179,3 +179,20 @@ def test_a_card_can_be_suspended_and_resumed(person, manager):
     assert card.state == CardState.ACTIVE and card.status_reason == ""
     with pytest.raises(ValidationError):
         card_resume(card=card, by=manager)
+
+
+def test_a_receipt_is_never_changed_or_deleted(person, manager):
+    from clubapp.books.models import AppendOnlyError
+
+    card_issue(member=person, by=manager)
+    receipt = Receipt.objects.get()
+    receipt.amount = Decimal("1.00")
+    with pytest.raises(AppendOnlyError):
+        receipt.save()
+    with pytest.raises(AppendOnlyError):
+        receipt.delete()
+    with pytest.raises(AppendOnlyError):
+        Receipt.objects.update(amount=Decimal("1.00"))
+    with pytest.raises(AppendOnlyError):
+        Receipt.objects.all().delete()
+    assert Receipt.objects.get().amount == Decimal("50.00")

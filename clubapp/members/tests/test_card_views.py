@@ -86,3 +86,18 @@ def test_the_receipt_page_shows_the_fee(client, accountant, manager, person):
     client.force_login(accountant)
     body = client.get(receipt.get_absolute_url()).content.decode()
     assert receipt.number in body and "50.00" in body
+
+
+def test_a_double_tap_on_renew_renews_once(client, manager, person, room):
+    room.renewal_fee = "10.00"
+    room.save()
+    card = card_issue(member=person, by=manager)
+    seen = card.valid_until
+    client.force_login(manager)
+    url = reverse("members:card_renew", args=[card.pk])
+    client.post(url, {"valid_until": seen.isoformat()})
+    response = client.post(url, {"valid_until": seen.isoformat()}, follow=True)
+    assert "刚刚已年审" in _messages(response)
+    card.refresh_from_db()
+    assert card.valid_until.year == seen.year + 1
+    assert Receipt.objects.count() == 2  # the card fee and one renewal

@@ -127,3 +127,15 @@ def test_the_accountant_reads_but_cannot_check_in(client, accountant, card, tabl
         client.post(reverse("members:visit_guest_check_in"), {"guest_name": "x"}).status_code == 403
     )
     assert Visit.objects.count() == 0
+
+
+def test_a_double_tap_on_non_member_check_in_makes_one_visit(client, manager, tables, clock):
+    client.force_login(manager)
+    page = client.get(reverse("members:visit_list"))
+    key = page.context["guest_form"]["request_key"].value()
+    data = {"guest_name": "过路客", "request_key": str(key)}
+    client.post(reverse("members:visit_guest_check_in"), data)
+    client.post(reverse("members:visit_guest_check_in"), data)
+    assert Visit.objects.count() == 1
+    other = client.get(reverse("members:visit_list")).context["guest_form"]["request_key"].value()
+    assert other != key
