@@ -191,7 +191,12 @@ def _card_number(today: dt.date) -> str:
 
 
 def _lock_card(card: Card) -> Card:
-    return Card.objects.select_for_update().select_related("member", "member__room").get(pk=card.pk)
+    # of=self: the card row only, not its member's or the room's (settings stay editable).
+    return (
+        Card.objects.select_for_update(of=("self",))
+        .select_related("member", "member__room")
+        .get(pk=card.pk)
+    )
 
 
 @transaction.atomic
@@ -199,7 +204,7 @@ def card_issue(*, member: Member, by: User, now: dt.datetime | None = None) -> C
     """会员证: issued when the card fee (工本费, a room setting) is paid; valid one year."""
     now = now or timezone.now()
     today = timezone.localdate(now)
-    member = Member.objects.select_for_update().select_related("room").get(pk=member.pk)
+    member = Member.objects.select_for_update(of=("self",)).select_related("room").get(pk=member.pk)
     cards = member.cards.all()
     if cards.filter(status=CardStatus.REVOKED).exists():
         raise ValidationError("该会员资格已被取消，不能再办理会员证", code="member_revoked")

@@ -185,3 +185,34 @@ def test_check_in_outside_opening_hours_is_refused(room, manager, card, tables, 
 def test_check_out_is_allowed_after_closing(room, manager, card):
     visit = visit_check_in(room=room, card=card, by=manager, now=at(30, 17))
     assert visit_check_out(visit=visit, by=manager, now=at(30, 19)).checked_out_at == at(30, 19)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_desks_checking_in_one_card_at_once_make_one_visit(room, manager):
+    import threading
+
+    from django.db import connection
+
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite serialises all writes: the race needs PostgreSQL")
+    card = card_issue(member=MemberFactory(room=room), by=manager, now=at(30, 9))
+    barrier = threading.Barrier(4)
+    outcomes: list[str] = []
+
+    def desk() -> None:
+        try:
+            barrier.wait()
+            visit_check_in(room=room, card=card, by=manager, now=at(30, 10))
+            outcomes.append("in")
+        except ValidationError:
+            outcomes.append("refused")
+        finally:
+            connection.close()
+
+    threads = [threading.Thread(target=desk) for _ in range(4)]
+    for t in threads:
+        t.start()
+    for t in threads:
+        t.join()
+    assert sorted(outcomes) == ["in", "refused", "refused", "refused"]
+    assert Visit.objects.count() == 1
