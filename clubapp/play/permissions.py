@@ -10,18 +10,28 @@ RECORDERS = frozenset({Role.MANAGER, Role.MEMBER})
 READERS = RECORDERS | {Role.ACCOUNTANT}
 
 
+def _roles(user: Any) -> set[Role]:
+    """The user's roles, read once per user object (one request) however often asked."""
+    cached = getattr(user, "_play_roles", None)
+    if cached is None:
+        cached = set(user_roles(user))
+        if getattr(user, "is_authenticated", False):
+            user._play_roles = cached
+    return cached
+
+
 def can_record(user: Any) -> bool:
-    return bool(RECORDERS.intersection(user_roles(user)))
+    return bool(RECORDERS & _roles(user))
 
 
 def can_read(user: Any) -> bool:
-    return bool(READERS.intersection(user_roles(user)))
+    return bool(READERS & _roles(user))
 
 
 def can_edit_rulesets(user: Any) -> bool:
-    return Role.MANAGER in user_roles(user)
+    return Role.MANAGER in _roles(user)
 
 
 def can_see_everyone(user: Any) -> bool:
     """Managers and accountants see every member's history; members their own."""
-    return bool({Role.MANAGER, Role.ACCOUNTANT}.intersection(user_roles(user)))
+    return bool({Role.MANAGER, Role.ACCOUNTANT} & _roles(user))
