@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from django.db.models import F, Max, QuerySet, Sum
+from django.db.models import F, Max, Q, QuerySet, Sum
 from django.shortcuts import get_object_or_404
 
 import scoring
@@ -52,20 +52,32 @@ def ruleset_version_get(pk: int) -> RulesetVersion:
 
 @dataclass
 class Entry:
-    """One journal entry of a session, with what the pages need of it."""
+    """One journal entry of a session, with what the pages need of it.
+
+    Every entry carries the few keys the table's state is computed from (its
+    dealer, ``next``, whether it closed a 园子); only the entries shown in full
+    (``detail``) carry the whole record, result and ledger sums, so a long night
+    costs the session page no more than a short one.
+    """
 
     id: int
     number: int
-    record: dict[str, Any]
-    result: dict[str, Any]
-    created_at: datetime
-    recorded_by: str
     voids_id: int | None
-    void_reason: str
+    dealer: str | None
+    next: dict[str, Any] | None
+    garden_over: bool
+    #: the 园子 balances after the hand (进园子 tables; kept for closing statements)
+    left: dict[str, int] | None
+    detail: bool = False
+    record: dict[str, Any] = field(default_factory=dict)
+    result: dict[str, Any] = field(default_factory=dict)
+    created_at: datetime | None = None
+    recorded_by: str = ""
+    void_reason: str = ""
     #: the number of the hand this entry reverses, or of the entry that reversed it
     voids_number: int | None = None
     voided_by_number: int | None = None
-    #: each seat's points in this entry, summed from its ledger lines
+    #: each seat's points in this entry, summed from its ledger lines (detail only)
     points: dict[str, int] = field(default_factory=dict)
     position: Position | None = None
     garden: int = 0
@@ -113,6 +125,14 @@ class TableState:
     garden_left: dict[str, int] | None
     garden_number: int
     night_over: bool
+    #: the last entry of the last statement, and each seat's net since then
+    settled_through: int = 0
+    window_net: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def shown(self) -> list[Entry]:
+        """The entries shown in full, newest first."""
+        return [e for e in reversed(self.entries) if e.detail]
 
 
 def _positions(pairs: Sequence[tuple[str, str]]) -> list[Position]:
@@ -133,92 +153,130 @@ def _positions(pairs: Sequence[tuple[str, str]]) -> list[Position]:
     return out
 
 
-def session_entries(session: TableSession) -> list[Entry]:
-    """Every entry of the session in order, with its ledger sums (two queries)."""
-    rows = Hand.objects.filter(session=session).order_by("number")
-    rows = rows.values(
-        "id",
-        "number",
-        "record",
-        "result",
-        "created_at",
-        "voids_id",
-        "void_reason",
-        "recorded_by__first_name",
-        "recorded_by__username",
+def _sums(lines: QuerySet[LedgerLine]) -> dict[str, int]:
+    totals = dict.fromkeys(SEATS, 0)
+    for row in lines.values("seat").annotate(total=Sum("points")):
+        totals[row["seat"]] = row["total"]
+    return totals
+
+
+def session_entries(session: TableSession, detail: int | None = None) -> list[Entry]:
+    """Every entry of the session in order (one query of a few JSON keys each); the
+    last ``detail`` entries (all when None) also with their record and result (one
+    more query)."""
+    rows = (
+        Hand.objects.filter(session=session)
+        .order_by("number")
+        .values_list(
+            "id",
+            "number",
+            "voids_id",
+            "record__dealer",
+            "result__next",
+            "result__garden_over",
+            "result__left",
+        )
     )
     entries = [
         Entry(
-            id=r["id"],
-            number=r["number"],
-            record=r["record"],
-            result=r["result"],
-            created_at=r["created_at"],
-            recorded_by=r["recorded_by__first_name"] or r["recorded_by__username"] or "",
-            voids_id=r["voids_id"],
-            void_reason=r["void_reason"],
+            id=r[0],
+            number=r[1],
+            voids_id=r[2],
+            dealer=r[3],
+            next=r[4],
+            garden_over=bool(r[5]),
+            left=r[6],
         )
         for r in rows
     ]
     by_id = {e.id: e for e in entries}
     for e in entries:
-        if e.voids_id is not None:
+        if e.voids_id is not None and e.voids_id in by_id:
             target = by_id[e.voids_id]
             e.voids_number = target.number
             target.voided_by_number = e.number
-    # A hand booked by another phone between the two queries is left for the next read.
-    last = entries[-1].number if entries else 0
-    sums = (
-        LedgerLine.objects.filter(hand__session=session, hand__number__lte=last)
-        .values("hand_id", "seat")
-        .annotate(total=Sum("points"))
+    if not entries or detail == 0:
+        return entries
+    first = entries[0].number if detail is None else max(entries[-1].number - detail + 1, 1)
+    last = entries[-1].number
+    full = Hand.objects.filter(session=session, number__gte=first, number__lte=last).values(
+        "id",
+        "record",
+        "result",
+        "created_at",
+        "void_reason",
+        "recorded_by__first_name",
+        "recorded_by__username",
     )
-    for row in sums:
-        if row["hand_id"] in by_id:
-            by_id[row["hand_id"]].points[row["seat"]] = row["total"]
+    for r in full:
+        e = by_id.get(r["id"])
+        if e is None:
+            continue  # booked by another phone since the first query: next read
+        e.detail = True
+        e.record, e.result = r["record"], r["result"]
+        e.created_at, e.void_reason = r["created_at"], r["void_reason"]
+        e.recorded_by = r["recorded_by__first_name"] or r["recorded_by__username"] or ""
+        # shown per entry: the result's net, which its ledger lines equal by
+        # construction (a reversal stores the negated net); balances come from the lines
+        e.points = {seat: p for seat, p in (e.result.get("net") or {}).items() if p}
     return entries
 
 
-def table_state(session: TableSession, entries: list[Entry] | None = None) -> TableState:
+def table_state(
+    session: TableSession, entries: list[Entry] | None = None, detail: int | None = 0
+) -> TableState:
     """The dealer, 比下胡, 将/圈 and balances after the hands standing.
 
     The first hand is dealt by East (the seat that drew 东). After that each
     standing hand's ``result.next`` gives the next dealer and doubling; a voided
     hand and its reversal are left out, so voiding the last hand gives the table
-    back its state before it.
+    back its state before it. Balances are sums of ledger lines, by query.
+    ``detail``: how many of the latest entries to load in full (None: all).
     """
     if entries is None:
-        entries = session_entries(session)
+        entries = session_entries(session, detail=detail)
     standing = [e for e in entries if e.stands]
-    if standing:
-        nxt = standing[-1].result["next"]
+    if standing and standing[-1].next:
+        nxt = standing[-1].next
         dealer, doubled = nxt["dealer"], bool(nxt.get("doubled", False))
     else:
         dealer, doubled = "E", False
-    pairs = [(e.record["dealer"], e.result["next"]["dealer"]) for e in standing]
+    pairs = [(str(e.dealer), str((e.next or {}).get("dealer"))) for e in standing]
     found = _positions([*pairs, (dealer, dealer)])
     for e, position in zip(standing, found, strict=False):
         e.position = position
-    balances = dict.fromkeys(SEATS, 0)
     garden_of: dict[int, int] = {}
     garden = 0
+    start = 0  # the last entry before the current 园子
     for e in entries:
-        if e.voids_id is not None:
-            e.garden = garden_of.get(e.voids_id, garden)
-        else:
-            e.garden = garden
+        e.garden = garden_of.get(e.voids_id, garden) if e.voids_id is not None else garden
         garden_of[e.id] = e.garden
-        if e.stands and e.result.get("garden_over"):
+        if e.stands and e.garden_over:
             garden += 1
-        for seat, points in e.points.items():
-            balances[seat] += points
+            start = e.number
+    settled = (
+        session.settlements.order_by("-number").values_list("last_entry", flat=True).first() or 0
+    )
+    # One query for every sum the page shows, per seat: the session's balance, the
+    # window since the last statement, and the current 园子 (entries after the hand
+    # that closed the last one, less reversals of hands of an earlier 园子).
+    lines = LedgerLine.objects.filter(hand__session=session)
+    if entries:
+        lines = lines.filter(hand__number__lte=entries[-1].number)
+    earlier = Q(hand__voids__isnull=False, hand__voids__number__lte=start)
+    sums = lines.values("seat").annotate(
+        total=Sum("points"),
+        window=Sum("points", filter=Q(hand__number__gt=settled)),
+        garden=Sum("points", filter=Q(hand__number__gt=start) & ~earlier),
+    )
+    balances, window, in_garden = (dict.fromkeys(SEATS, 0) for _ in range(3))
+    for row in sums:
+        balances[row["seat"]] = row["total"]
+        window[row["seat"]] = row["window"] or 0
+        in_garden[row["seat"]] = row["garden"] or 0
     garden_left = None
     if session.garden_size:
-        garden_left = dict.fromkeys(SEATS, session.garden_size)
-        for e in entries:
-            if e.garden == garden:
-                for seat, points in e.points.items():
-                    garden_left[seat] += points
+        garden_left = {seat: session.garden_size + in_garden[seat] for seat in SEATS}
     current = found[-1]
     return TableState(
         entries=entries,
@@ -229,14 +287,8 @@ def table_state(session: TableSession, entries: list[Entry] | None = None) -> Ta
         garden_left=garden_left,
         garden_number=garden + 1,
         night_over=current.jiang > session.jiang_count,
-    )
-
-
-def hand_get(session: TableSession, number: int) -> Hand:
-    return get_object_or_404(
-        Hand.objects.select_related("voids", "recorded_by", "ruleset"),
-        session=session,
-        number=number,
+        settled_through=settled,
+        window_net=window,
     )
 
 
@@ -283,10 +335,10 @@ def settlement_points(session: TableSession, state: TableState) -> list[Entry]:
     if rule == SettleEvery.HAND:
         return standing
     if rule == SettleEvery.GARDEN:
-        return [e for e in standing if e.result.get("garden_over")]
+        return [e for e in standing if e.garden_over]
     if rule == SettleEvery.SESSION:
         return []
-    pairs = [(e.record["dealer"], e.result["next"]["dealer"]) for e in standing]
+    pairs = [(str(e.dealer), str((e.next or {}).get("dealer"))) for e in standing]
     try:
         if rule == SettleEvery.WORKSITE:
             marks = worksite_settlements(pairs)
@@ -326,17 +378,12 @@ def settlement_pending(session: TableSession, state: TableState) -> SettlementVi
     """The window since the last statement (None when there is nothing to settle).
 
     Due when a settlement point of the session's option lies in the window, or
-    when the session has ended.
+    when the session has ended. The nets are ledger sums over the window.
     """
-    settled = session.settlements.order_by("-number").values_list("last_entry", flat=True).first()
-    settled = settled or 0
-    window = [e for e in state.entries if e.number > settled]
+    window = [e for e in state.entries if e.number > state.settled_through]
     if not window:
         return None
-    net = dict.fromkeys(SEATS, 0)
-    for e in window:
-        for seat, points in e.points.items():
-            net[seat] += points
+    net = dict(state.window_net)
     points = {e.number for e in settlement_points(session, state)}
     due = session.ended_at is not None or any(e.number in points for e in window)
     return SettlementView(
@@ -481,3 +528,16 @@ def hand_compare(hand: Hand) -> list[dict[str, Any]]:
         if "result" in row:
             row["net_row"] = [row["result"]["net"].get(seat, 0) for seat in SEATS]
     return rows
+
+
+def hand_get(session: TableSession, number: int) -> Hand:
+    return get_object_or_404(
+        Hand.objects.select_related("voids", "recorded_by", "ruleset"),
+        session=session,
+        number=number,
+    )
+
+
+def last_entry_number(session: TableSession) -> int:
+    """The number of the session's latest entry (0 before the first hand)."""
+    return Hand.objects.filter(session=session).aggregate(last=Max("number"))["last"] or 0

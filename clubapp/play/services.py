@@ -141,6 +141,10 @@ class SessionClosedError(ValidationError):
     """The session has ended: no more hands."""
 
 
+class TableChangedError(ValidationError):
+    """Another entry was booked since the recorder's preview."""
+
+
 def _ledger_lines(hand: Hand, payments: list[dict[str, Any]], sign: int = 1) -> list[LedgerLine]:
     """Each payment as two lines: the payer's −amount and the payee's +amount."""
     lines = []
@@ -199,12 +203,16 @@ def hand_record(
     record: Mapping[str, Any],
     idempotency_key: uuid.UUID | str,
     user: AbstractBaseUser | None,
+    after: int | None = None,
 ) -> Hand:
     """Book one hand: score it and write it with its ledger lines, all or nothing.
 
     Under a row lock on the session, so two phones at one table take turns: the
     second sees the first's hand (its number, its dealer and doubling). The same
     idempotency key books once; a second submit gets the first hand back.
+    ``after``: the number of the entry the recorder's preview followed; when another
+    entry has been booked since, TableChangedError (nothing booked), so that the
+    recorder sees the hand scored on the table as it now is.
     Raises ScoringError (nothing booked) or SessionClosedError.
     """
     key = uuid.UUID(str(idempotency_key))
@@ -220,10 +228,13 @@ def hand_record(
                 return existing
             if locked.ended_at is not None:
                 raise SessionClosedError(_("The session has ended."))
+            number = _next_number(locked)
+            if after is not None and number != after + 1:
+                raise TableChangedError(_("Another hand was booked at this table meanwhile."))
             prepared, result = hand_preview(session=locked, record=record)
             hand = Hand.objects.create(
                 session=locked,
-                number=_next_number(locked),
+                number=number,
                 record=prepared,
                 result=result,
                 ruleset=locked.ruleset,
@@ -321,9 +332,7 @@ def settlement_make(*, session: TableSession, user: AbstractBaseUser | None) -> 
                 "number": state.garden_number,
                 "left": state.garden_left,
                 "closed": [
-                    {"hand": e.number, "left": e.result.get("left")}
-                    for e in window
-                    if e.stands and e.result.get("garden_over")
+                    {"hand": e.number, "left": e.left} for e in window if e.stands and e.garden_over
                 ],
             }
         last = locked.settlements.aggregate(last=Max("number"))["last"] or 0

@@ -13,6 +13,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("new/", views.session_create, name="session_create"),
     path("<int:pk>/", views.session_detail, name="session"),
     path("<int:pk>/end/", views.session_end, name="session_end"),
+    path("<int:pk>/hands/", views.session_hands, name="session_hands"),
     path("<int:pk>/hands/new/", views.hand_entry, name="hand_entry"),
     path("<int:pk>/hands/<int:number>/", views.hand_detail, name="hand"),
     path("<int:pk>/hands/<int:number>/confirm/", views.hand_signoff, name="hand_signoff"),

@@ -92,36 +92,46 @@ def _seat_names(session: Any) -> dict[str, str]:
     return {seat.wind: seat.name for seat in session.seats.all()}
 
 
+#: the latest entries the session page shows in full; the rest are one tap away
+RECENT = 8
+
+
+def _session_context(request: HttpRequest, session: Any, detail: int | None) -> dict[str, Any]:
+    state = selectors.table_state(session, detail=detail)
+    names = _seat_names(session)
+    return {
+        "session": session,
+        "state": state,
+        "seats": [
+            {
+                "wind": seat.wind,
+                "label": seat.get_wind_display(),
+                "name": seat.name,
+                "balance": state.balances[seat.wind],
+                "garden": state.garden_left[seat.wind] if state.garden_left else None,
+                "dealer": seat.wind == state.dealer,
+            }
+            for seat in sorted(session.seats.all(), key=lambda s: SEATS.index(s.wind))
+        ],
+        "names": names,
+        "winds": SEATS,
+        "pending": selectors.settlement_pending(session, state),
+        "settlements": selectors.settlement_list(session),
+        "can_record": can_record(request.user),
+    }
+
+
 @reader
 def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
     session = selectors.session_get(pk)
-    state = selectors.table_state(session)
-    names = _seat_names(session)
-    return render(
-        request,
-        "play/session_detail.html",
-        {
-            "session": session,
-            "state": state,
-            "seats": [
-                {
-                    "wind": seat.wind,
-                    "label": seat.get_wind_display(),
-                    "name": seat.name,
-                    "balance": state.balances[seat.wind],
-                    "garden": state.garden_left[seat.wind] if state.garden_left else None,
-                    "dealer": seat.wind == state.dealer,
-                }
-                for seat in sorted(session.seats.all(), key=lambda s: SEATS.index(s.wind))
-            ],
-            "names": names,
-            "winds": SEATS,
-            "entries": list(reversed(state.entries)),
-            "pending": selectors.settlement_pending(session, state),
-            "settlements": selectors.settlement_list(session),
-            "can_record": can_record(request.user),
-        },
-    )
+    return render(request, "play/session_detail.html", _session_context(request, session, RECENT))
+
+
+@reader
+def session_hands(request: HttpRequest, pk: int) -> HttpResponse:
+    """Every entry of a session with its points: the session's history."""
+    session = selectors.session_get(pk)
+    return render(request, "play/session_hands.html", _session_context(request, session, None))
 
 
 @recorder
@@ -261,73 +271,72 @@ def hand_entry(request: HttpRequest, pk: int) -> HttpResponse:
         messages.error(request, _("The session has ended."))
         return redirect(session)
     form = entry.HandEntryForm(request.POST or None, ruleset=session.ruleset)
-    state = selectors.table_state(session)
-    basis = str(state.entries[-1].number if state.entries else 0)
-    names = _seat_names(session)
-    context: dict[str, Any] = {
-        "session": session,
-        "state": state,
-        "form": form,
-        "names": names,
-        "palette": PALETTE,
-        "conflicts": entry.conflicts(session.ruleset),
-        "dealer_name": names.get(state.dealer, ""),
-    }
+    context: dict[str, Any] = {"session": session, "form": form}
     if request.method == "POST":
         key = request.POST.get("key") or ""
-        if (
-            "confirm" in request.POST
-            and _is_uuid(key)
-            and Hand.objects.filter(idempotency_key=key, session=session).exists()
-        ):
+        confirm = "confirm" in request.POST and _is_uuid(key)
+        if confirm and Hand.objects.filter(idempotency_key=key, session=session).exists():
             # a double tap: the first tap booked it
             return redirect(session)
         if form.is_valid():
             record = form.record()
             proposals = entry.propose_liable(record, session.ruleset.family)
-            try:
-                prepared, result = services.hand_preview(session=session, record=record)
-            except ScoringError as exc:
-                form.add_error(entry.error_field(exc, record, form), exc.zh)
-            else:
-                same = request.POST.get("previewed") == _previewed(record)
-                if "confirm" in request.POST and same and request.POST.get("basis") == basis:
-                    return _book(request, session, record, key, form, context)
-                if "confirm" in request.POST:
-                    messages.warning(
-                        request,
-                        _("The hand or the table changed since the preview: check it again."),
+            basis = str(selectors.last_entry_number(session))
+            matches = (
+                confirm
+                and request.POST.get("previewed") == _previewed(record)
+                and request.POST.get("basis") == basis
+            )
+            if matches:
+                # what was previewed, on the table as it was: book it (hand_record scores
+                # it again under the session lock; an error lands on the form)
+                try:
+                    hand = services.hand_record(
+                        session=session,
+                        record=record,
+                        idempotency_key=key,
+                        user=request.user,
+                        after=int(basis),
                     )
-                context.update(
-                    preview=result,
-                    prepared=prepared,
-                    proposals=proposals,
-                    key=key if _is_uuid(key) else str(uuid.uuid4()),
-                    previewed=_previewed(record),
-                    basis=basis,
-                )
-    return render(request, "play/hand_entry.html", context)
-
-
-def _book(
-    request: HttpRequest,
-    session: Any,
-    record: dict[str, Any],
-    key: str,
-    form: entry.HandEntryForm,
-    context: dict[str, Any],
-) -> HttpResponse:
-    try:
-        hand = services.hand_record(
-            session=session, record=record, idempotency_key=key, user=request.user
-        )
-    except ScoringError as exc:
-        form.add_error(entry.error_field(exc, record, form), exc.zh)
-    except ValidationError as exc:
-        form.add_error(None, exc)
-    else:
-        messages.success(request, _("Hand %(number)s booked.") % {"number": hand.number})
-        return redirect(session)
+                except ScoringError as exc:
+                    form.add_error(entry.error_field(exc, record, form), exc.zh)
+                except services.TableChangedError:
+                    matches = False  # another phone was quicker: preview on the new state
+                    basis = str(selectors.last_entry_number(session))
+                except ValidationError as exc:
+                    form.add_error(None, exc)
+                else:
+                    messages.success(
+                        request, _("Hand %(number)s booked.") % {"number": hand.number}
+                    )
+                    return redirect(session)
+            if not matches and not form.errors:
+                try:
+                    prepared, result = services.hand_preview(session=session, record=record)
+                except ScoringError as exc:
+                    form.add_error(entry.error_field(exc, record, form), exc.zh)
+                else:
+                    if "confirm" in request.POST:
+                        messages.warning(
+                            request,
+                            _("The hand or the table changed since the preview: check it again."),
+                        )
+                    context.update(
+                        preview=result,
+                        prepared=prepared,
+                        proposals=proposals,
+                        key=key if _is_uuid(key) else str(uuid.uuid4()),
+                        previewed=_previewed(record),
+                        basis=basis,
+                    )
+    state = selectors.table_state(session)
+    names = _seat_names(session)
+    context.update(
+        state=state,
+        names=names,
+        palette=PALETTE,
+        conflicts=entry.conflicts(session.ruleset),
+    )
     return render(request, "play/hand_entry.html", context)
 
 

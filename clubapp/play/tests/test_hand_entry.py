@@ -309,3 +309,46 @@ def test_uuid_keys_from_the_page_are_checked(client, member, session):
     assert response.status_code == 200
     uuid.UUID(response.context["key"])
     assert not Hand.objects.exists()
+
+
+def test_a_phone_that_loses_the_race_gets_a_fresh_preview(client, member, session, monkeypatch):
+    client.force_login(member)
+    data = _confirm_data(_preview(client, session, QUICK), QUICK)
+    real = services.hand_record
+
+    def slower_phone(**kwargs):
+        # the other phone books between this phone's check and its lock
+        real(session=session, record=discard_win("S", "E"), idempotency_key=uuid.uuid4(), user=None)
+        return real(**kwargs)
+
+    monkeypatch.setattr(services, "hand_record", slower_phone)
+    response = client.post(_url(session), data)
+    assert response.status_code == 200 and "preview" in response.context
+    assert response.context["basis"] == "1"
+    assert Hand.objects.count() == 1
+
+
+def test_an_error_at_booking_lands_on_the_form(client, member, session, monkeypatch):
+    client.force_login(member)
+    data = _confirm_data(_preview(client, session, QUICK), QUICK)
+
+    def refused(**kwargs):
+        raise services.scoring.ScoringError("no", field="wins[0].hard_flowers", zh="不行")
+
+    monkeypatch.setattr(services, "hand_record", refused)
+    response = client.post(_url(session), data)
+    assert response.context["form"].errors["hard_S"] == ["不行"]
+
+
+def test_a_session_ended_before_the_confirm_says_so(client, member, session, monkeypatch):
+    client.force_login(member)
+    data = _confirm_data(_preview(client, session, QUICK), QUICK)
+
+    def ended(**kwargs):
+        raise services.SessionClosedError("The session has ended.")
+
+    monkeypatch.setattr(services, "hand_record", ended)
+    response = client.post(_url(session), data)
+    assert response.status_code == 200
+    assert response.context["form"].non_field_errors()
+    assert not Hand.objects.exists()

@@ -146,3 +146,25 @@ def test_garden_balances_come_from_the_ledger():
     assert state.garden_left == {"E": 72, "S": 128, "W": 100, "N": 100}
     nxt = book(session, discard_win("W", "S"))
     assert nxt.record["garden"]["left"] == {"E": 72, "S": 128, "W": 100, "N": 100}
+
+
+def test_a_hand_previewed_before_another_was_booked_is_not_booked():
+    session = TableSessionFactory()
+    book(session, discard_win("S", "E"))
+    with pytest.raises(services.TableChangedError):
+        services.hand_record(
+            session=session,
+            record=discard_win("W", "S"),
+            idempotency_key=uuid.uuid4(),
+            user=None,
+            after=0,
+        )
+    assert Hand.objects.count() == 1
+    hand = services.hand_record(
+        session=session,
+        record=discard_win("W", "S"),
+        idempotency_key=uuid.uuid4(),
+        user=None,
+        after=1,
+    )
+    assert hand.number == 2

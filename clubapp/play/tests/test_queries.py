@@ -40,8 +40,9 @@ def test_the_session_page_query_count(client, member, django_assert_num_queries)
     client.force_login(member)
     client.get(session.get_absolute_url())
     # session + user (2), roles (1, and 1 for the menu), room (1), table session + seats (2),
-    # hands (1), ledger sums (1), last statement (1), statements (1)
-    with django_assert_num_queries(11):
+    # entries: light (1) and the latest in full (1); last statement (1); every sum in
+    # one query (1); statements (1)
+    with django_assert_num_queries(12):
         client.get(session.get_absolute_url())
 
 
@@ -69,6 +70,7 @@ def test_booking_makes_the_same_queries_for_the_2nd_or_the_20th_hand(client, mem
 def test_the_hand_service_query_count(django_assert_num_queries):
     session = TableSessionFactory()
     _fill(session, 3)
-    # savepoint, lock, key check, hands, sums, number, insert hand, insert lines, release
-    with django_assert_num_queries(9):
+    # savepoint, lock, key check, number, entries (a few keys each), last statement,
+    # sums, insert hand, insert lines, release
+    with django_assert_num_queries(10):
         book(session, discard_win("S", "E"))
