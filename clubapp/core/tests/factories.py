@@ -36,6 +36,13 @@ class UserFactory(factory.django.DjangoModelFactory):
 
     @factory.post_generation
     def roles(self, create: bool, extracted: list[Role] | None, **kwargs: Any) -> None:
-        """UserFactory(roles=[Role.MANAGER]) puts the user in those groups (made by migration)."""
+        """UserFactory(roles=[Role.MANAGER]) puts the user in those groups (made by migration).
+
+        get_or_create: a transactional test (live server, PostgreSQL races) flushes the
+        database afterwards, the migration's groups with it, and a browser test's
+        connection cannot restore them from the serialized copy.
+        """
         if create and extracted:
-            self.groups.add(*Group.objects.filter(name__in=[Role(r).value for r in extracted]))
+            self.groups.add(
+                *(Group.objects.get_or_create(name=Role(r).value)[0] for r in extracted)
+            )
