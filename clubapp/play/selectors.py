@@ -8,7 +8,9 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
-from django.db.models import F, Max, Q, QuerySet, Sum
+from django.core.cache import cache
+from django.db.models import F, Max, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models.functions import Coalesce
 from django.shortcuts import get_object_or_404
 
 import scoring
@@ -36,10 +38,33 @@ def session_list() -> QuerySet[TableSession]:
     )
 
 
+def _with_marks(queryset: QuerySet[TableSession]) -> QuerySet[TableSession]:
+    """Annotate each session with its latest entry number and statement count: with
+    the session's own fields they determine its state (the journal is append-only)."""
+    hands = Hand.objects.filter(session=OuterRef("pk")).order_by("-number").values("number")
+    statements = (
+        Settlement.objects.filter(session=OuterRef("pk")).order_by("-number").values("number")
+    )
+    return queryset.annotate(
+        last_entry=Coalesce(Subquery(hands[:1]), 0),
+        last_statement=Coalesce(Subquery(statements[:1]), 0),
+    )
+
+
 def session_get(pk: int) -> TableSession:
     return get_object_or_404(
-        TableSession.objects.select_related("ruleset").prefetch_related("seats"), pk=pk
+        _with_marks(TableSession.objects.select_related("ruleset").prefetch_related("seats")),
+        pk=pk,
     )
+
+
+def session_marks(session: TableSession) -> tuple[int, int]:
+    """(latest entry number, statement count) as the database has them now."""
+    row = _with_marks(TableSession.objects.filter(pk=session.pk)).values(
+        "last_entry", "last_statement"
+    )
+    marks = row.get()
+    return marks["last_entry"], marks["last_statement"]
 
 
 def ruleset_version_list() -> QuerySet[RulesetVersion]:
@@ -128,6 +153,12 @@ class TableState:
     #: the last entry of the last statement, and each seat's net since then
     settled_through: int = 0
     window_net: dict[str, int] = field(default_factory=dict)
+    #: the session's statements so far (number, first_entry, last_entry, created_at)
+    statements: list[dict[str, Any]] = field(default_factory=list)
+
+    @property
+    def last_entry(self) -> int:
+        return self.entries[-1].number if self.entries else 0
 
     @property
     def shown(self) -> list[Entry]:
@@ -254,9 +285,12 @@ def table_state(
         if e.stands and e.garden_over:
             garden += 1
             start = e.number
-    settled = (
-        session.settlements.order_by("-number").values_list("last_entry", flat=True).first() or 0
+    statements = list(
+        session.settlements.order_by("number").values(
+            "number", "first_entry", "last_entry", "created_at"
+        )
     )
+    settled = statements[-1]["last_entry"] if statements else 0
     # One query for every sum the page shows, per seat: the session's balance, the
     # window since the last statement, and the current 园子 (entries after the hand
     # that closed the last one, less reversals of hands of an earlier 园子).
@@ -289,6 +323,7 @@ def table_state(
         night_over=current.jiang > session.jiang_count,
         settled_through=settled,
         window_net=window,
+        statements=statements,
     )
 
 
@@ -393,10 +428,6 @@ def settlement_pending(session: TableSession, state: TableState) -> SettlementVi
         transfers=fewest_transfers(net),
         due=due,
     )
-
-
-def settlement_list(session: TableSession) -> QuerySet[Settlement]:
-    return session.settlements.order_by("number")
 
 
 def settlement_get(session: TableSession, number: int) -> Settlement:
@@ -538,6 +569,44 @@ def hand_get(session: TableSession, number: int) -> Hand:
     )
 
 
-def last_entry_number(session: TableSession) -> int:
-    """The number of the session's latest entry (0 before the first hand)."""
-    return Hand.objects.filter(session=session).aggregate(last=Max("number"))["last"] or 0
+def table_state_cached(
+    session: TableSession,
+    detail: int | None = 0,
+    marks: tuple[int, int] | None = None,
+) -> TableState:
+    """table_state, kept in the cache under what determines it.
+
+    Hands, reversals and statements are append-only, so a session's state is a pure
+    function of its latest entry number, its statement count and its own fields: a
+    key made of them can never go stale (a void or a statement is a new row, hence a
+    new key). ``marks`` default to the annotations of ``session_get``. A state is
+    stored only when it was read at exactly those marks (another phone may have
+    booked meanwhile).
+    """
+    if marks is None:
+        last = getattr(session, "last_entry", None)
+        statements = getattr(session, "last_statement", None)
+        if last is None or statements is None:
+            return table_state(session, detail=detail)
+        marks = (last, statements)
+    key = "play:state:" + ":".join(
+        str(part)
+        for part in (
+            session.pk,
+            session.started_at.timestamp(),
+            *marks,
+            detail,
+            session.mode,
+            session.garden_size,
+            session.end_when_out,
+            session.settle_every,
+            session.jiang_count,
+            session.ended_at,
+        )
+    )
+    state = cache.get(key)
+    if state is None:
+        state = table_state(session, detail=detail)
+        if (state.last_entry, len(state.statements)) == tuple(marks):
+            cache.set(key, state, 6 * 3600)
+    return state

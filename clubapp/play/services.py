@@ -168,10 +168,16 @@ def _next_number(session: TableSession) -> int:
     return (last or 0) + 1
 
 
-def hand_prepare(*, session: TableSession, record: Mapping[str, Any]) -> dict[str, Any]:
+def hand_prepare(
+    *,
+    session: TableSession,
+    record: Mapping[str, Any],
+    state: selectors.TableState | None = None,
+) -> dict[str, Any]:
     """The record as it will be scored: the table's ruleset, and the dealer, 比下胡
     and 园子 balances the booked hands imply (what the recorder sent is replaced)."""
-    state = selectors.table_state(session)
+    if state is None:
+        state = selectors.table_state_cached(session)
     out = dict(record)
     out["format"] = "mahjong-hand/1"
     out["ruleset"] = session.ruleset.ruleset_id
@@ -191,9 +197,14 @@ def hand_prepare(*, session: TableSession, record: Mapping[str, Any]) -> dict[st
     return out
 
 
-def hand_preview(*, session: TableSession, record: Mapping[str, Any]) -> tuple[dict, dict]:
+def hand_preview(
+    *,
+    session: TableSession,
+    record: Mapping[str, Any],
+    state: selectors.TableState | None = None,
+) -> tuple[dict, dict]:
     """Score without booking: (the prepared record, its result). Raises ScoringError."""
-    prepared = hand_prepare(session=session, record=record)
+    prepared = hand_prepare(session=session, record=record, state=state)
     return prepared, scoring.score(prepared, ruleset=session.ruleset.as_ruleset())
 
 
@@ -209,7 +220,9 @@ def hand_record(
 
     Under a row lock on the session, so two phones at one table take turns: the
     second sees the first's hand (its number, its dealer and doubling). The same
-    idempotency key books once; a second submit gets the first hand back.
+    idempotency key books once; a second submit gets the first hand back (the
+    key's unique constraint refuses the second insert, and the first hand is
+    returned; a key of another table is refused).
     ``after``: the number of the entry the recorder's preview followed; when another
     entry has been booked since, TableChangedError (nothing booked), so that the
     recorder sees the hand scored on the table as it now is.
@@ -223,15 +236,19 @@ def hand_record(
                 .select_for_update(of=("self",))
                 .get(pk=session.pk)
             )
-            existing = _already_booked(key, locked)
-            if existing is not None:
-                return existing
+            # under the lock nothing else is booked: the state at these marks is the
+            # state, from the cache when a page or a preview already computed it
+            marks = selectors.session_marks(locked)
+            number = marks[0] + 1
+            if after is not None and number != after + 1:
+                existing = _already_booked(key, locked)
+                if existing is not None:
+                    return existing  # a double tap: this key booked the entry since
+                raise TableChangedError(_("Another hand was booked at this table meanwhile."))
             if locked.ended_at is not None:
                 raise SessionClosedError(_("The session has ended."))
-            number = _next_number(locked)
-            if after is not None and number != after + 1:
-                raise TableChangedError(_("Another hand was booked at this table meanwhile."))
-            prepared, result = hand_preview(session=locked, record=record)
+            state = selectors.table_state_cached(locked, marks=marks)
+            prepared, result = hand_preview(session=locked, record=record, state=state)
             hand = Hand.objects.create(
                 session=locked,
                 number=number,

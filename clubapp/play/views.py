@@ -97,7 +97,7 @@ RECENT = 8
 
 
 def _session_context(request: HttpRequest, session: Any, detail: int | None) -> dict[str, Any]:
-    state = selectors.table_state(session, detail=detail)
+    state = selectors.table_state_cached(session, detail=detail)
     names = _seat_names(session)
     return {
         "session": session,
@@ -116,7 +116,7 @@ def _session_context(request: HttpRequest, session: Any, detail: int | None) -> 
         "names": names,
         "winds": SEATS,
         "pending": selectors.settlement_pending(session, state),
-        "settlements": selectors.settlement_list(session),
+        "settlements": state.statements,
         "can_record": can_record(request.user),
     }
 
@@ -275,13 +275,17 @@ def hand_entry(request: HttpRequest, pk: int) -> HttpResponse:
     if request.method == "POST":
         key = request.POST.get("key") or ""
         confirm = "confirm" in request.POST and _is_uuid(key)
-        if confirm and Hand.objects.filter(idempotency_key=key, session=session).exists():
-            # a double tap: the first tap booked it
+        if (
+            confirm
+            and request.POST.get("basis") != str(session.last_entry)
+            and Hand.objects.filter(idempotency_key=key, session=session).exists()
+        ):
+            # a double tap: the first tap booked it (and so moved the table on)
             return redirect(session)
         if form.is_valid():
             record = form.record()
             proposals = entry.propose_liable(record, session.ruleset.family)
-            basis = str(selectors.last_entry_number(session))
+            basis = str(session.last_entry)
             matches = (
                 confirm
                 and request.POST.get("previewed") == _previewed(record)
@@ -302,7 +306,7 @@ def hand_entry(request: HttpRequest, pk: int) -> HttpResponse:
                     form.add_error(entry.error_field(exc, record, form), exc.zh)
                 except services.TableChangedError:
                     matches = False  # another phone was quicker: preview on the new state
-                    basis = str(selectors.last_entry_number(session))
+                    basis = str(selectors.session_marks(session)[0])
                 except ValidationError as exc:
                     form.add_error(None, exc)
                 else:
@@ -312,7 +316,9 @@ def hand_entry(request: HttpRequest, pk: int) -> HttpResponse:
                     return redirect(session)
             if not matches and not form.errors:
                 try:
-                    prepared, result = services.hand_preview(session=session, record=record)
+                    prepared, result = services.hand_preview(
+                        session=session, record=record, state=_entry_state(session, basis)
+                    )
                 except ScoringError as exc:
                     form.add_error(entry.error_field(exc, record, form), exc.zh)
                 else:
@@ -329,7 +335,7 @@ def hand_entry(request: HttpRequest, pk: int) -> HttpResponse:
                         previewed=_previewed(record),
                         basis=basis,
                     )
-    state = selectors.table_state(session)
+    state = _entry_state(session, context.get("basis"))
     names = _seat_names(session)
     context.update(
         state=state,
@@ -338,6 +344,14 @@ def hand_entry(request: HttpRequest, pk: int) -> HttpResponse:
         conflicts=entry.conflicts(session.ruleset),
     )
     return render(request, "play/hand_entry.html", context)
+
+
+def _entry_state(session: Any, basis: str | None) -> selectors.TableState:
+    """The state the entry page shows and previews on: the session's as loaded, or,
+    after another phone was quicker, as it is now."""
+    if basis is None or int(basis) == session.last_entry:
+        return selectors.table_state_cached(session)
+    return selectors.table_state(session)
 
 
 def _is_uuid(value: str) -> bool:

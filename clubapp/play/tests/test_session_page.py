@@ -75,3 +75,23 @@ def test_an_unknown_hand_is_404(client, member):
     session = TableSessionFactory()
     client.force_login(member)
     assert client.get(reverse("play:hand", args=[session.pk, 9])).status_code == 404
+
+
+def test_the_cached_state_follows_every_new_entry_and_statement(client, member):
+    session = TableSessionFactory(settle_every="hand")
+    client.force_login(member)
+
+    def seats():
+        response = client.get(session.get_absolute_url())
+        return {s["wind"]: s["balance"] for s in response.context["seats"]}, response
+
+    hand = book(session, discard_win("S", "E"))
+    assert seats()[0]["S"] == 28
+    services.hand_void(hand=hand, reason="错", user=None)
+    assert seats()[0]["S"] == 0
+    book(session, discard_win("S", "E"))
+    balances, response = seats()
+    assert balances["S"] == 28 and response.context["pending"].due
+    services.settlement_make(session=session, user=None)
+    balances, response = seats()
+    assert response.context["pending"] is None and len(response.context["settlements"]) == 1
