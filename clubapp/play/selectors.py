@@ -51,11 +51,12 @@ def _with_marks(queryset: QuerySet[TableSession]) -> QuerySet[TableSession]:
     )
 
 
-def session_get(pk: int) -> TableSession:
-    return get_object_or_404(
-        _with_marks(TableSession.objects.select_related("ruleset").prefetch_related("seats")),
-        pk=pk,
-    )
+def session_get(pk: int, *, seats: bool = True) -> TableSession:
+    """The session with its ruleset, its marks and (unless ``seats=False``) its seats."""
+    queryset = TableSession.objects.select_related("ruleset")
+    if seats:
+        queryset = queryset.prefetch_related("seats")
+    return get_object_or_404(_with_marks(queryset), pk=pk)
 
 
 def session_marks(session: TableSession) -> tuple[int, int]:

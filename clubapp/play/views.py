@@ -266,7 +266,8 @@ def hand_entry(request: HttpRequest, pk: int) -> HttpResponse:
     The same fields travel with both, so nothing typed is lost; confirm books only
     what was previewed on the table as it was then, else it shows a fresh preview.
     """
-    session = selectors.session_get(pk)
+    # the seats are read only when the page is shown: a booking redirects
+    session = selectors.session_get(pk, seats=False)
     if not session.is_open:
         messages.error(request, _("The session has ended."))
         return redirect(session)
