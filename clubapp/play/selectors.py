@@ -156,6 +156,9 @@ class TableState:
     window_net: dict[str, int] = field(default_factory=dict)
     #: the session's statements so far (number, first_entry, last_entry, created_at)
     statements: list[dict[str, Any]] = field(default_factory=list)
+    #: the cache key this state is stored under ("" when it is not): pages cache their
+    #: rendering of it under the same key
+    cache_key: str = ""
 
     @property
     def last_entry(self) -> int:
@@ -609,5 +612,6 @@ def table_state_cached(
     if state is None:
         state = table_state(session, detail=detail)
         if (state.last_entry, len(state.statements)) == tuple(marks):
+            state.cache_key = key
             cache.set(key, state, 6 * 3600)
     return state

@@ -95,3 +95,18 @@ def test_the_cached_state_follows_every_new_entry_and_statement(client, member):
     services.settlement_make(session=session, user=None)
     balances, response = seats()
     assert response.context["pending"] is None and len(response.context["settlements"]) == 1
+
+
+def test_the_cached_page_shows_each_new_state_and_renamed_seats(client, member):
+    from clubapp.play.models import Seat
+
+    session = TableSessionFactory()
+    client.force_login(member)
+    book(session, discard_win("S", "E"))
+    body = client.get(session.get_absolute_url()).content.decode()
+    assert body.count("+28") >= 2  # the seat and the hand row
+    hand = book(session, discard_win("W", "S"))
+    body = client.get(session.get_absolute_url()).content.decode()
+    assert reverse("play:hand", args=[session.pk, hand.number]) in body
+    Seat.objects.filter(session=session, wind="W").update(name="新来的")
+    assert "新来的" in client.get(session.get_absolute_url()).content.decode()
