@@ -117,6 +117,11 @@ def _receipt_issue(
 # ------------------------------------------------------------------ members
 
 
+def _drop_photo(member: Member) -> None:
+    if member.photo:
+        member.photo.delete(save=False)
+
+
 @transaction.atomic
 def member_create(
     *,
@@ -143,9 +148,11 @@ def member_create(
             member.save()
     except IntegrityError:
         # Two desks registering the same person at once: the constraint decides.
-        if member.photo:
-            member.photo.delete(save=False)
+        _drop_photo(member)
         raise ValidationError("该身份证号码已登记为会员", code="id_duplicate") from None
+    except Exception:
+        _drop_photo(member)  # nothing half-saved: no orphan file either
+        raise
     # The number is never logged: the pk identifies the row.
     logger.debug("member %s created by user %s", member.pk, by.pk)
     return member
@@ -178,7 +185,13 @@ def member_update(
         if old:
             storage = member.photo.storage
             transaction.on_commit(lambda: storage.delete(old))
-    member.save()
+    try:
+        with transaction.atomic():
+            member.save()
+    except Exception:
+        if photo is not None:
+            _drop_photo(member)
+        raise
     logger.debug("member %s updated by user %s", member.pk, by.pk)
     return member
 

@@ -112,3 +112,36 @@ def test_it_updates_name_phone_and_photo_but_not_the_id_number(room, manager):
     member.refresh_from_db()
     assert (member.name, member.phone, member.id_number) == ("钱老伯", "139", make_id_number(7))
     assert member.photo
+
+
+def test_it_leaves_no_photo_behind_when_saving_fails(room, manager, settings, monkeypatch):
+    def broken_save(self, *args, **kwargs):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(Member, "save", broken_save)
+    with pytest.raises(RuntimeError):
+        member_create(
+            room=room, name="张三", phone="13800000000", id_number=make_id_number(31),
+            by=manager, photo=io.BytesIO(image_bytes()),
+        )  # fmt: skip
+    assert not list(settings.MEDIA_ROOT.rglob("*.jpg"))
+    assert Member.objects.count() == 0
+
+
+def test_it_leaves_no_new_photo_behind_when_an_update_fails(room, manager, settings, monkeypatch):
+    member = member_create(
+        room=room, name="张三", phone="13800000000", id_number=make_id_number(31), by=manager,
+        photo=io.BytesIO(image_bytes()),
+    )  # fmt: skip
+    before = sorted(settings.MEDIA_ROOT.rglob("*.jpg"))
+
+    def broken_save(self, *args, **kwargs):
+        raise RuntimeError("disk full")
+
+    monkeypatch.setattr(Member, "save", broken_save)
+    with pytest.raises(RuntimeError):
+        member_update(
+            member=member, name="张三", phone="13800000000", by=manager,
+            photo=io.BytesIO(image_bytes()),
+        )  # fmt: skip
+    assert sorted(settings.MEDIA_ROOT.rglob("*.jpg")) == before
