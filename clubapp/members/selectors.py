@@ -25,6 +25,7 @@ from clubapp.members.models import (
     Table,
     Visit,
 )
+from clubapp.play.selectors import tables_in_play
 
 Period = tuple[dt.time, dt.time]
 
@@ -193,11 +194,13 @@ def tables_active(*, room: Room) -> QuerySet[Table]:
 
 
 def tables_free(*, room: Room) -> QuerySet[Table]:
-    """场所空闲: active tables not marked occupied at the desk (docs/members.md).
-
-    The play app replaces this with "no open table session uses it" when it lands.
-    """
-    return tables_active(room=room).filter(occupied=False)
+    """场所空闲: active tables not marked occupied at the desk and not in play (an open
+    table session of the play app uses their number) (docs/members.md)."""
+    return (
+        tables_active(room=room)
+        .filter(occupied=False)
+        .exclude(number__in=tables_in_play(room=room))
+    )
 
 
 def tables_free_count(*, room: Room) -> int:

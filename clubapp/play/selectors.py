@@ -14,6 +14,7 @@ from django.db.models.functions import Coalesce
 from django.shortcuts import get_object_or_404
 
 import scoring
+from clubapp.core.models import Room
 from clubapp.play.models import (
     SEATS,
     Hand,
@@ -615,3 +616,9 @@ def table_state_cached(
             state.cache_key = key
             cache.set(key, state, 6 * 3600)
     return state
+
+
+def tables_in_play(*, room: Room) -> QuerySet[TableSession]:
+    """The table numbers of the room's open sessions (no end yet), for the desk's
+    free tables (members.selectors.tables_free)."""
+    return TableSession.objects.filter(room=room, ended_at__isnull=True).values("table_number")

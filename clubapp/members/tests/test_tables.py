@@ -3,7 +3,10 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from clubapp.core.tests.factories import RoomFactory
 from clubapp.members.selectors import tables_free
+from clubapp.play.services import session_end
+from clubapp.play.tests.factories import TableSessionFactory
 
 pytestmark = pytest.mark.django_db
 URL = reverse("members:table_list")
@@ -15,6 +18,14 @@ def test_free_tables_are_active_tables_not_marked_occupied(room, tables):
     tables[1].active = False
     tables[1].save()
     assert list(tables_free(room=room)) == [tables[2]]
+
+
+def test_a_table_with_an_open_session_is_not_free(room, tables):
+    session = TableSessionFactory(room=room, table_number=tables[1].number)
+    TableSessionFactory(room=RoomFactory(slug="other"), table_number=tables[2].number)
+    assert list(tables_free(room=room)) == [tables[0], tables[2]]
+    session_end(session=session)
+    assert list(tables_free(room=room)) == tables
 
 
 def test_the_manager_marks_a_table_occupied_and_free(client, manager, tables):
