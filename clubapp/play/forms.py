@@ -10,6 +10,9 @@ from django.contrib.auth import get_user_model
 from django.db.models import Max
 from django.utils.translation import gettext_lazy as _
 
+from clubapp.core.models import Room
+from clubapp.members.models import Visit
+from clubapp.members.selectors import visits_open
 from clubapp.play.models import SEATS, Mode, RulesetVersion, SettleEvery, Wind
 
 
@@ -41,14 +44,18 @@ class SessionForm(forms.Form):
         label=_("将 in the night"), choices=[(2, "2"), (3, "3")], coerce=int, initial=2
     )
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, room: Room | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         versions = latest_ruleset_versions()
         self.fields["ruleset"].queryset = RulesetVersion.objects.filter(
             id__in=[v.id for v in versions]
         )
         users = get_user_model().objects.filter(is_active=True).order_by("first_name", "username")
+        visits = visits_open(room=room) if room is not None else Visit.objects.none()
         for wind, label in zip(SEATS, Wind.labels, strict=True):
+            self.fields[f"visit_{wind}"] = forms.ModelChoiceField(
+                label=_("checked-in player"), queryset=visits, required=False
+            )
             self.fields[f"name_{wind}"] = forms.CharField(
                 label=label, max_length=60, required=False
             )
@@ -64,12 +71,13 @@ class SessionForm(forms.Form):
         if data.get("mode") == Mode.GARDEN and ruleset and ruleset.family != "nanjing":
             self.add_error("mode", _("进园子 is a 南京麻将 mode."))
         for wind in SEATS:
-            if not (data.get(f"name_{wind}") or "").strip() and not data.get(f"user_{wind}"):
+            given = (data.get(f"name_{wind}") or "").strip()
+            if not given and not data.get(f"user_{wind}") and not data.get(f"visit_{wind}"):
                 self.add_error(f"name_{wind}", _("Every seat needs a player."))
         return data
 
-    def seat_fields(self) -> list[tuple[forms.BoundField, forms.BoundField]]:
-        return [(self[f"name_{w}"], self[f"user_{w}"]) for w in SEATS]
+    def seat_fields(self) -> list[tuple[forms.BoundField, forms.BoundField, forms.BoundField]]:
+        return [(self[f"visit_{w}"], self[f"name_{w}"], self[f"user_{w}"]) for w in SEATS]
 
 
 class RulesetForm(forms.Form):

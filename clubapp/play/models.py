@@ -167,11 +167,8 @@ class TableSession(models.Model):
 
 
 class Seat(models.Model):
-    """A player at a wind of a session: a member's account or a named guest.
-
-    A link to the player's visit (members app) comes when that app lands; until
-    then ``user`` is the only link.
-    """
+    """A player at a wind of a session: the player's visit to the room (members app:
+    a member or a paying non-member), a member's account, or a named guest."""
 
     session = models.ForeignKey(
         TableSession, on_delete=models.CASCADE, related_name="seats", verbose_name=_("session")
@@ -185,6 +182,14 @@ class Seat(models.Model):
         blank=True,
         related_name="play_seats",
         verbose_name=_("member account"),
+    )
+    visit = models.ForeignKey(
+        "members.Visit",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="seats",
+        verbose_name=_("visit"),
     )
 
     class Meta:

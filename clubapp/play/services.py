@@ -18,6 +18,7 @@ from django.utils.translation import gettext as _
 import scoring
 import scoring.rulesets
 from clubapp.core.models import Room
+from clubapp.members.models import Visit
 from clubapp.play import selectors
 from clubapp.play.models import (
     SEATS,
@@ -40,6 +41,8 @@ class SeatIn:
     wind: str
     name: str = ""
     user: AbstractBaseUser | None = None
+    #: the player's open visit (members app); gives the name and the member's account
+    visit: Visit | None = None
 
 
 @transaction.atomic
@@ -117,14 +120,38 @@ def session_create(
         started_at=started_at or timezone.now(),
         created_by=user if user is not None and user.is_authenticated else None,
     )
+    visits = [seat.visit.pk for seat in seats if seat.visit is not None]
+    if len(set(visits)) != len(visits):
+        raise ValidationError(_("A player cannot take two seats."), code="visit_twice")
     for seat in seats:
         name = seat.name.strip()
-        if not name and seat.user is not None:
-            name = seat.user.get_short_name() or seat.user.get_username()  # type: ignore[attr-defined]
+        user = seat.user
+        if seat.visit is not None:
+            visit = _seatable_visit(seat.visit, room)
+            name = name or visit.visitor_name
+            if user is None and visit.member is not None:
+                user = visit.member.user
+        if not name and user is not None:
+            name = user.get_short_name() or user.get_username()  # type: ignore[attr-defined]
         if not name:
             raise ValidationError(_("Every seat needs a player."))
-        Seat.objects.create(session=session, wind=seat.wind, name=name, user=seat.user)
+        Seat.objects.create(session=session, wind=seat.wind, name=name, user=user, visit=seat.visit)
     return session
+
+
+def _seatable_visit(visit: Visit, room: Room) -> Visit:
+    """A seat's visit must be open, in this room, and not at another open table."""
+    locked = Visit.objects.select_for_update(of=("self",)).select_related("member").get(pk=visit.pk)
+    if locked.room_id != room.pk or locked.checked_out_at is not None:
+        raise ValidationError(
+            _("%(name)s is not checked in.") % {"name": locked.visitor_name}, code="visit_closed"
+        )
+    if Seat.objects.filter(visit=locked, session__ended_at__isnull=True).exists():
+        raise ValidationError(
+            _("%(name)s already sits at an open table.") % {"name": locked.visitor_name},
+            code="visit_seated",
+        )
+    return locked
 
 
 @transaction.atomic

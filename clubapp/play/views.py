@@ -62,12 +62,13 @@ def session_list(request: HttpRequest) -> HttpResponse:
 @recorder
 @require_http_methods(["GET", "POST"])
 def session_create(request: HttpRequest) -> HttpResponse:
-    form = SessionForm(request.POST or None)
+    room = room_get()
+    form = SessionForm(request.POST or None, room=room)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
             session = services.session_create(
-                room=room_get(),
+                room=room,
                 table_number=data["table_number"],
                 ruleset=data["ruleset"],
                 mode=data["mode"],
@@ -76,7 +77,12 @@ def session_create(request: HttpRequest) -> HttpResponse:
                 settle_every=data["settle_every"] or None,
                 jiang_count=data["jiang_count"],
                 seats=[
-                    services.SeatIn(wind=w, name=data[f"name_{w}"] or "", user=data[f"user_{w}"])
+                    services.SeatIn(
+                        wind=w,
+                        name=data[f"name_{w}"] or "",
+                        user=data[f"user_{w}"],
+                        visit=data[f"visit_{w}"],
+                    )
                     for w in SEATS
                 ],
                 user=request.user,

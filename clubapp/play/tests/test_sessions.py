@@ -228,3 +228,78 @@ def test_a_bad_ruleset_is_refused_in_chinese(client, manager):
 def test_members_cannot_edit_rulesets(client, member):
     client.force_login(member)
     assert client.get(reverse("play:ruleset_edit", args=[shipped().pk])).status_code == 403
+
+
+# --- seats linked to the players' visits (members app) ------------------------------
+
+
+def test_a_seat_takes_the_players_visit_its_name_and_account(room, member, manager):
+    from clubapp.members.tests.factories import CardFactory, MemberFactory, VisitFactory
+
+    regular = MemberFactory(room=room, name="钱大伯", user=member)
+    card = CardFactory(member=regular)
+    visit = VisitFactory(room=room, member=regular, card=card, guest_name="", checked_in_by=manager)
+    guest = VisitFactory(room=room, guest_name="散客孙", checked_in_by=manager)
+    seats = [
+        services.SeatIn(wind="E", visit=visit),
+        services.SeatIn(wind="S", visit=guest),
+        *SEATS[2:],
+    ]
+    session = services.session_create(
+        room=room, table_number=2, ruleset=shipped(), seats=seats, user=manager
+    )
+    east, south = session.seats.get(wind="E"), session.seats.get(wind="S")
+    assert (east.name, east.user, east.visit) == ("钱大伯", member, visit)
+    assert (south.name, south.user, south.visit) == ("散客孙", None, guest)
+
+
+def test_a_seat_refuses_a_visit_that_is_closed_or_already_at_a_table(room, manager):
+    import datetime
+
+    from django.utils import timezone
+
+    from clubapp.members.tests.factories import VisitFactory
+
+    gone = VisitFactory(
+        room=room,
+        checked_in_by=manager,
+        checked_in_at=timezone.now() - datetime.timedelta(hours=1),
+        checked_out_at=timezone.now(),
+    )
+    with pytest.raises(ValidationError) as closed:
+        services.session_create(
+            room=room, table_number=1, ruleset=shipped(), user=manager,
+            seats=[services.SeatIn(wind="E", visit=gone), *SEATS[1:]],
+        )  # fmt: skip
+    here = VisitFactory(room=room, checked_in_by=manager)
+    services.session_create(
+        room=room, table_number=1, ruleset=shipped(), user=manager,
+        seats=[services.SeatIn(wind="E", visit=here), *SEATS[1:]],
+    )  # fmt: skip
+    with pytest.raises(ValidationError) as seated:
+        services.session_create(
+            room=room, table_number=2, ruleset=shipped(), user=manager,
+            seats=[services.SeatIn(wind="E", visit=here), *SEATS[1:]],
+        )  # fmt: skip
+    with pytest.raises(ValidationError) as twice:
+        other = VisitFactory(room=room, checked_in_by=manager)
+        services.session_create(
+            room=room, table_number=3, ruleset=shipped(), user=manager,
+            seats=[services.SeatIn(wind="E", visit=other), services.SeatIn(wind="S", visit=other),
+                   *SEATS[2:]],
+        )  # fmt: skip
+    assert (closed.value.code, seated.value.code, twice.value.code) == (
+        "visit_closed", "visit_seated", "visit_twice",
+    )  # fmt: skip
+    assert TableSession.objects.count() == 1
+
+
+def test_the_form_offers_the_checked_in_players(client, member, room, manager):
+    from clubapp.members.tests.factories import VisitFactory
+
+    visit = VisitFactory(room=room, guest_name="散客周", checked_in_by=manager)
+    client.force_login(member)
+    assert "散客周" in client.get(reverse("play:session_create")).content.decode()
+    response = client.post(reverse("play:session_create"), _form(visit_N=str(visit.pk)))
+    assert response.status_code == 302
+    assert TableSession.objects.get().seats.get(wind="N").visit == visit
