@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .tiles import FLOWER_SETS, flower_sets
+from .tiles import format as format_tiles
 
 __all__ = ["mpsz", "random_hand", "random_hands"]
 
@@ -51,7 +52,6 @@ RUNS = {
     for suit in SUITS
 }
 _ALL_RUNS = RUNS["m"] + RUNS["p"] + RUNS["s"]
-_ORDER = {suit: i for i, suit in enumerate("mpszf")}
 
 Hand = dict[str, Any]
 #: a set a hand must hold, out of the wall already: (tiles, whether it is the pair)
@@ -101,7 +101,7 @@ def mpsz(codes: list[str], *, keep_order: bool = False) -> str:
     writes them as given, grouping only neighbours of one suit (``"5p12m"``).
     """
     if not keep_order:
-        codes = sorted(codes, key=lambda c: (_ORDER[c[1]], c[0]))
+        return format_tiles(codes)
     out: list[str] = []
     for i, code in enumerate(codes):
         out.append(code[0])
