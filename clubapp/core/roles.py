@@ -25,11 +25,23 @@ def user_roles(user: Any) -> list[Role]:
 
     A superuser gets no role by that fact alone: roles are about who does what
     in the room (an approver must not be the one who asked), not about access.
+
+    Read once per user object, that is once per request however often a page
+    asks (the permission check and the menu); ``forget_roles`` after a change.
     """
     if not getattr(user, "is_authenticated", False) or not user.is_active:
         return []
-    names = set(user.groups.values_list("name", flat=True))
-    return [role for role in Role if role.value in names]
+    cached: list[Role] | None = getattr(user, "_club_roles", None)
+    if cached is None:
+        names = set(user.groups.values_list("name", flat=True))
+        cached = [role for role in Role if role.value in names]
+        user._club_roles = cached
+    return list(cached)
+
+
+def forget_roles(user: Any) -> None:
+    """Drop the roles read into this user object (after its groups changed)."""
+    user.__dict__.pop("_club_roles", None)
 
 
 def user_has_role(user: Any, role: Role | str) -> bool:

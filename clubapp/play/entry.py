@@ -14,6 +14,7 @@ record's ``kongs`` from the melds and flowers; the kong rows are for the rest.
 
 from __future__ import annotations
 
+import functools
 import re
 from collections.abc import Mapping
 from typing import Any
@@ -100,6 +101,79 @@ def conflicts(ruleset: RulesetVersion) -> dict[str, list[str]]:
     return {k: sorted(v) for k, v in sorted(out.items())}
 
 
+@functools.lru_cache(maxsize=64)
+def _entry_fields(family: str, features: tuple[tuple[str, str], ...]) -> dict[str, forms.Field]:
+    """The per-seat, kong and penalty fields of the entry form for a ruleset's family
+    and ticks, built once and shared by every form of that kind (read-only: nothing
+    sets a field's attributes after this; a form copies only its two declared fields)."""
+    fields: dict[str, forms.Field] = {}
+    for seat in SEATS:
+        fields[f"hard_{seat}"] = forms.IntegerField(
+            label=_("Hard flowers"), min_value=0, max_value=20, required=False
+        )
+        fields[f"soft_{seat}"] = forms.IntegerField(
+            label=_("Soft flowers"), min_value=0, max_value=40, required=False
+        )
+        fields[f"features_{seat}"] = forms.MultipleChoiceField(
+            label=_("Features"),
+            choices=features,
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+        )
+        fields[f"flags_{seat}"] = forms.MultipleChoiceField(
+            label=_("How it was won"),
+            choices=FLAGS[family],
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+        )
+        fields[f"liable_{seat}"] = forms.ChoiceField(
+            label=_("Liable (包牌)"), choices=NO_SEAT + SEAT_CHOICES, required=False
+        )
+        fields[f"concealed_{seat}"] = forms.CharField(
+            label=_("Concealed tiles (MPSZ)"), max_length=60, required=False
+        )
+        fields[f"melds_{seat}"] = forms.CharField(
+            label=_("Melds (P5sW K1zN K7m U3pS)"), max_length=80, required=False
+        )
+        fields[f"winning_tile_{seat}"] = forms.CharField(
+            label=_("Winning tile"), max_length=2, required=False
+        )
+        fields[f"flowers_{seat}"] = forms.CharField(
+            label=_("Flowers"), max_length=60, required=False
+        )
+    for i in range(KONG_ROWS):
+        fields[f"kong_seat_{i}"] = forms.ChoiceField(
+            label=_("Kong by"), choices=NO_SEAT + SEAT_CHOICES, required=False
+        )
+        fields[f"kong_type_{i}"] = forms.ChoiceField(
+            label=_("Kind"), choices=KONG_TYPES, required=False
+        )
+        fields[f"kong_from_{i}"] = forms.ChoiceField(
+            label=_("Fed by"), choices=NO_SEAT + SEAT_CHOICES, required=False
+        )
+    for i in range(PENALTY_ROWS):
+        fields[f"penalty_type_{i}"] = forms.ChoiceField(
+            label=_("Penalty"), choices=PENALTY_TYPES, required=False
+        )
+        fields[f"penalty_seat_{i}"] = forms.ChoiceField(
+            label=_("Paid by"), choices=NO_SEAT + SEAT_CHOICES, required=False
+        )
+    if family == "worksite":
+        fields["false_wins"] = forms.MultipleChoiceField(
+            label=_("诈糊"),
+            choices=SEAT_CHOICES,
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+        )
+        fields["dead_hands"] = forms.MultipleChoiceField(
+            label=_("相公"),
+            choices=SEAT_CHOICES,
+            required=False,
+            widget=forms.CheckboxSelectMultiple,
+        )
+    return fields
+
+
 class HandEntryForm(forms.Form):
     winners = forms.MultipleChoiceField(
         label=_("Winner(s)"),
@@ -118,71 +192,8 @@ class HandEntryForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.ruleset = ruleset
         family = "worksite" if ruleset.family == "worksite" else "nanjing"
-        features = feature_choices(ruleset)
-        for seat in SEATS:
-            self.fields[f"hard_{seat}"] = forms.IntegerField(
-                label=_("Hard flowers"), min_value=0, max_value=20, required=False
-            )
-            self.fields[f"soft_{seat}"] = forms.IntegerField(
-                label=_("Soft flowers"), min_value=0, max_value=40, required=False
-            )
-            self.fields[f"features_{seat}"] = forms.MultipleChoiceField(
-                label=_("Features"),
-                choices=features,
-                required=False,
-                widget=forms.CheckboxSelectMultiple,
-            )
-            self.fields[f"flags_{seat}"] = forms.MultipleChoiceField(
-                label=_("How it was won"),
-                choices=FLAGS[family],
-                required=False,
-                widget=forms.CheckboxSelectMultiple,
-            )
-            self.fields[f"liable_{seat}"] = forms.ChoiceField(
-                label=_("Liable (包牌)"), choices=NO_SEAT + SEAT_CHOICES, required=False
-            )
-            self.fields[f"concealed_{seat}"] = forms.CharField(
-                label=_("Concealed tiles (MPSZ)"), max_length=60, required=False
-            )
-            self.fields[f"melds_{seat}"] = forms.CharField(
-                label=_("Melds (P5sW K1zN K7m U3pS)"), max_length=80, required=False
-            )
-            self.fields[f"winning_tile_{seat}"] = forms.CharField(
-                label=_("Winning tile"), max_length=2, required=False
-            )
-            self.fields[f"flowers_{seat}"] = forms.CharField(
-                label=_("Flowers"), max_length=60, required=False
-            )
-        for i in range(KONG_ROWS):
-            self.fields[f"kong_seat_{i}"] = forms.ChoiceField(
-                label=_("Kong by"), choices=NO_SEAT + SEAT_CHOICES, required=False
-            )
-            self.fields[f"kong_type_{i}"] = forms.ChoiceField(
-                label=_("Kind"), choices=KONG_TYPES, required=False
-            )
-            self.fields[f"kong_from_{i}"] = forms.ChoiceField(
-                label=_("Fed by"), choices=NO_SEAT + SEAT_CHOICES, required=False
-            )
-        for i in range(PENALTY_ROWS):
-            self.fields[f"penalty_type_{i}"] = forms.ChoiceField(
-                label=_("Penalty"), choices=PENALTY_TYPES, required=False
-            )
-            self.fields[f"penalty_seat_{i}"] = forms.ChoiceField(
-                label=_("Paid by"), choices=NO_SEAT + SEAT_CHOICES, required=False
-            )
-        if family == "worksite":
-            self.fields["false_wins"] = forms.MultipleChoiceField(
-                label=_("诈糊"),
-                choices=SEAT_CHOICES,
-                required=False,
-                widget=forms.CheckboxSelectMultiple,
-            )
-            self.fields["dead_hands"] = forms.MultipleChoiceField(
-                label=_("相公"),
-                choices=SEAT_CHOICES,
-                required=False,
-                widget=forms.CheckboxSelectMultiple,
-            )
+        # shared, never changed: building ~50 fields costs more than a booking's queries
+        self.fields.update(_entry_fields(family, tuple(feature_choices(ruleset))))
 
     # --- layout helpers for the template -------------------------------------------
 

@@ -165,6 +165,14 @@ class TableSession(models.Model):
     def is_open(self) -> bool:
         return self.ended_at is None
 
+    def seat_list(self) -> list[Seat]:
+        """The four seats in E S W N order, read once per object (one query)."""
+        cached: list[Seat] | None = self.__dict__.get("_seat_list")
+        if cached is None:
+            cached = sorted(self.seats.all(), key=lambda seat: SEATS.index(seat.wind))
+            self._seat_list = cached
+        return cached
+
 
 class Seat(models.Model):
     """A player at a wind of a session: the player's visit to the room (members app:

@@ -11,13 +11,8 @@ READERS = RECORDERS | {Role.ACCOUNTANT}
 
 
 def _roles(user: Any) -> set[Role]:
-    """The user's roles, read once per user object (one request) however often asked."""
-    cached = getattr(user, "_play_roles", None)
-    if cached is None:
-        cached = set(user_roles(user))
-        if getattr(user, "is_authenticated", False):
-            user._play_roles = cached
-    return cached
+    """The user's roles (read once per user object, one request, by user_roles)."""
+    return set(user_roles(user))
 
 
 def can_record(user: Any) -> bool:

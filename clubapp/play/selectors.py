@@ -3,14 +3,17 @@ hands and the ledger lines on each read, never stored."""
 
 from __future__ import annotations
 
+import threading
+from collections import OrderedDict
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from django.core.cache import cache
-from django.db.models import F, Max, OuterRef, Q, QuerySet, Subquery, Sum
-from django.db.models.functions import Coalesce
+from django.db import connection
+from django.db.models import F, Max, Q, QuerySet, Sum
+from django.http import Http404
 from django.shortcuts import get_object_or_404
 
 import scoring
@@ -39,34 +42,96 @@ def session_list() -> QuerySet[TableSession]:
     )
 
 
-def _with_marks(queryset: QuerySet[TableSession]) -> QuerySet[TableSession]:
-    """Annotate each session with its latest entry number and statement count: with
-    the session's own fields they determine its state (the journal is append-only)."""
-    hands = Hand.objects.filter(session=OuterRef("pk")).order_by("-number").values("number")
-    statements = (
-        Settlement.objects.filter(session=OuterRef("pk")).order_by("-number").values("number")
-    )
-    return queryset.annotate(
-        last_entry=Coalesce(Subquery(hands[:1]), 0),
-        last_statement=Coalesce(Subquery(statements[:1]), 0),
-    )
+def _marks_sql(alias: str) -> str:
+    """The two marks of the session row ``alias`` as SQL columns: its latest entry
+    number and its statement count (each the highest ``number``, 0 when none; one
+    index probe on (session, number) each)."""
+    quote = connection.ops.quote_name
+    columns = []
+    for model, name in ((Hand, "last_entry"), (Settlement, "last_statement")):
+        table = quote(model._meta.db_table)
+        session = quote(model._meta.get_field("session").column)
+        columns.append(
+            f"COALESCE((SELECT MAX(m.{quote('number')}) FROM {table} m"
+            f" WHERE m.{session} = {alias}.{quote('id')}), 0) AS {name}"
+        )
+    return ", ".join(columns)
 
 
-def session_get(pk: int, *, seats: bool = True) -> TableSession:
-    """The session with its ruleset, its marks and (unless ``seats=False``) its seats."""
-    queryset = TableSession.objects.select_related("ruleset")
-    if seats:
-        queryset = queryset.prefetch_related("seats")
-    return get_object_or_404(_with_marks(queryset), pk=pk)
+# The three reads below sit on every table page and every booking: they are written
+# as SQL because building the ORM's version of them costs more than running them.
+
+
+def session_get(pk: int) -> TableSession:
+    """The session with its ruleset and its marks (``last_entry``, ``last_statement``),
+    in one query; its seats are read on first use (``seat_list``). Ruleset versions
+    never change, so the row comes from this process's memory after the first read."""
+    quote = connection.ops.quote_name
+    sql = (
+        f"SELECT t.*, r.{quote('version')} AS ruleset_hash, {_marks_sql('t')}"
+        f" FROM {quote(TableSession._meta.db_table)} t"
+        f" INNER JOIN {quote(RulesetVersion._meta.db_table)} r"
+        f" ON r.{quote('id')} = t.{quote('ruleset_id')}"
+        f" WHERE t.{quote('id')} = %s"
+    )
+    found = list(TableSession.objects.raw(sql, [pk]))
+    if not found:
+        raise Http404("No table session matches the given query.")
+    session = found[0]
+    session.ruleset = _ruleset_row(session.ruleset_id, session.ruleset_hash)
+    return session
+
+
+_RULESET_ROWS: dict[tuple[int, str], RulesetVersion] = {}
+
+
+def _ruleset_row(pk: int, version: str) -> RulesetVersion:
+    # keyed by the version hash too: the same key is the same parameters, even where a
+    # test database gives a primary key again
+    row = _RULESET_ROWS.get((pk, version))
+    if row is None:
+        row = RulesetVersion.objects.get(pk=pk)
+        _RULESET_ROWS[(pk, version)] = row
+    return row
+
+
+def _marks_row(pk: int) -> tuple[Any, ...]:
+    quote = connection.ops.quote_name
+    sql = (
+        f"SELECT t.{quote('ended_at')}, {_marks_sql('t')}"
+        f" FROM {quote(TableSession._meta.db_table)} t WHERE t.{quote('id')} = %s"
+    )
+    with connection.cursor() as cursor:
+        cursor.execute(sql, [pk])
+        row = cursor.fetchone()
+    if row is None:
+        raise TableSession.DoesNotExist(pk)
+    return tuple(row)
+
+
+def session_lock(pk: int) -> tuple[bool, int, int]:
+    """Lock the session row until the transaction ends; (ended, latest entry number,
+    statement count) as they are under the lock.
+
+    Two statements, on purpose: a ``SELECT … FOR UPDATE`` that waits for another
+    phone's lock reads the row again when it gets it, but the rest of that same
+    statement (the marks' subqueries) keeps the snapshot taken before the wait, so
+    it would miss the hand just booked. The marks are read after the lock is held.
+    The session's other fields are set when it is opened; the caller's copy stands.
+    """
+    quote = connection.ops.quote_name
+    table = quote(TableSession._meta.db_table)
+    if connection.features.has_select_for_update:
+        with connection.cursor() as cursor:
+            cursor.execute(f"SELECT 1 FROM {table} WHERE {quote('id')} = %s FOR UPDATE", [pk])
+    ended_at, last_entry, last_statement = _marks_row(pk)
+    return ended_at is not None, last_entry, last_statement
 
 
 def session_marks(session: TableSession) -> tuple[int, int]:
     """(latest entry number, statement count) as the database has them now."""
-    row = _with_marks(TableSession.objects.filter(pk=session.pk)).values(
-        "last_entry", "last_statement"
-    )
-    marks = row.get()
-    return marks["last_entry"], marks["last_statement"]
+    _ended_at, last_entry, last_statement = _marks_row(session.pk)
+    return last_entry, last_statement
 
 
 def ruleset_version_list() -> QuerySet[RulesetVersion]:
@@ -587,6 +652,10 @@ def table_state_cached(
     new key). ``marks`` default to the annotations of ``session_get``. A state is
     stored only when it was read at exactly those marks (another phone may have
     booked meanwhile).
+
+    Two levels: this process keeps the latest states as objects (a pickled state of
+    a long night costs a millisecond to load), the cache shares them between
+    processes. States are never changed once made, so sharing the object is safe.
     """
     if marks is None:
         last = getattr(session, "last_entry", None)
@@ -609,13 +678,55 @@ def table_state_cached(
             session.ended_at,
         )
     )
+    state = _recent.get(key)
+    if state is not None:
+        return state
     state = cache.get(key)
     if state is None:
         state = table_state(session, detail=detail)
-        if (state.last_entry, len(state.statements)) == tuple(marks):
-            state.cache_key = key
-            cache.set(key, state, 6 * 3600)
+        if (state.last_entry, len(state.statements)) != tuple(marks):
+            return state
+        state.cache_key = key
+        cache.set(key, state, 6 * 3600)
+    _recent.put(key, state)
     return state
+
+
+class _Recent:
+    """The last ``size`` table states of this process, by cache key (thread-safe)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._states: OrderedDict[str, TableState] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: str) -> TableState | None:
+        with self._lock:
+            state = self._states.get(key)
+            if state is not None:
+                self._states.move_to_end(key)
+            return state
+
+    def put(self, key: str, state: TableState) -> None:
+        with self._lock:
+            self._states[key] = state
+            self._states.move_to_end(key)
+            while len(self._states) > self.size:
+                self._states.popitem(last=False)
+
+    def clear(self) -> None:
+        with self._lock:
+            self._states.clear()
+
+
+#: two states per open table (the page's and the booking's) for a large room
+_recent = _Recent(size=128)
+
+
+def table_states_forget() -> None:
+    """Drop the states this process holds (the tests' cold start; the shared cache
+    is cleared on its own)."""
+    _recent.clear()
 
 
 def tables_in_play(*, room: Room) -> QuerySet[TableSession]:

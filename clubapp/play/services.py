@@ -258,30 +258,26 @@ def hand_record(
     key = uuid.UUID(str(idempotency_key))
     try:
         with transaction.atomic():
-            locked = (
-                TableSession.objects.select_related("ruleset")
-                .select_for_update(of=("self",))
-                .get(pk=session.pk)
-            )
+            ended, last_entry, statements = selectors.session_lock(session.pk)
             # under the lock nothing else is booked: the state at these marks is the
             # state, from the cache when a page or a preview already computed it
-            marks = selectors.session_marks(locked)
-            number = marks[0] + 1
+            marks = (last_entry, statements)
+            number = last_entry + 1
             if after is not None and number != after + 1:
-                existing = _already_booked(key, locked)
+                existing = _already_booked(key, session)
                 if existing is not None:
                     return existing  # a double tap: this key booked the entry since
                 raise TableChangedError(_("Another hand was booked at this table meanwhile."))
-            if locked.ended_at is not None:
+            if ended:
                 raise SessionClosedError(_("The session has ended."))
-            state = selectors.table_state_cached(locked, marks=marks)
-            prepared, result = hand_preview(session=locked, record=record, state=state)
+            state = selectors.table_state_cached(session, marks=marks)
+            prepared, result = hand_preview(session=session, record=record, state=state)
             hand = Hand.objects.create(
-                session=locked,
+                session=session,
                 number=number,
                 record=prepared,
                 result=result,
-                ruleset=locked.ruleset,
+                ruleset=session.ruleset,
                 idempotency_key=key,
                 recorded_by=_user_or_none(user),
             )

@@ -95,7 +95,7 @@ def session_create(request: HttpRequest) -> HttpResponse:
 
 
 def _seat_names(session: Any) -> dict[str, str]:
-    return {seat.wind: seat.name for seat in session.seats.all()}
+    return {seat.wind: seat.name for seat in session.seat_list()}
 
 
 #: the latest entries the session page shows in full; the rest are one tap away
@@ -117,9 +117,11 @@ def _session_context(request: HttpRequest, session: Any, detail: int | None) -> 
                 "garden": state.garden_left[seat.wind] if state.garden_left else None,
                 "dealer": seat.wind == state.dealer,
             }
-            for seat in sorted(session.seats.all(), key=lambda s: SEATS.index(s.wind))
+            for seat in session.seat_list()
         ],
         "names": names,
+        # the cached fragments vary on the players' names (an edit in the admin shows)
+        "seat_key": "|".join(f"{wind}:{name}" for wind, name in names.items()),
         "winds": SEATS,
         "pending": selectors.settlement_pending(session, state),
         "settlements": state.statements,
@@ -272,8 +274,8 @@ def hand_entry(request: HttpRequest, pk: int) -> HttpResponse:
     The same fields travel with both, so nothing typed is lost; confirm books only
     what was previewed on the table as it was then, else it shows a fresh preview.
     """
-    # the seats are read only when the page is shown: a booking redirects
-    session = selectors.session_get(pk, seats=False)
+    # the seats are read only when the page is shown (seat_list): a booking redirects
+    session = selectors.session_get(pk)
     if not session.is_open:
         messages.error(request, _("The session has ended."))
         return redirect(session)

@@ -3,7 +3,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import AnonymousUser, Group
 
-from clubapp.core.roles import Role, user_has_role, user_roles
+from clubapp.core.roles import Role, forget_roles, user_has_role, user_roles
 
 pytestmark = pytest.mark.django_db
 
@@ -57,3 +57,14 @@ def test_it_gives_the_manager_group_room_and_user_permissions(manager):
 
 def test_it_gives_the_member_group_no_permissions(member):
     assert not member.get_all_permissions()
+
+
+def test_roles_are_read_once_per_user_object(member, django_assert_num_queries):
+    # a page asks twice (the permission check and the menu): one query
+    with django_assert_num_queries(1):
+        assert user_roles(member) == [Role.MEMBER]
+        assert user_roles(member) == [Role.MEMBER]
+    member.groups.add(Group.objects.get(name=Role.ACCOUNTANT.value))
+    assert user_roles(member) == [Role.MEMBER]  # what this request read
+    forget_roles(member)
+    assert user_roles(member) == [Role.ACCOUNTANT, Role.MEMBER]

@@ -6,9 +6,17 @@ from __future__ import annotations
 import pytest
 from django.core.cache import cache
 
+from clubapp.play.selectors import table_states_forget
+
+
+def forget_states():
+    """Empty the shared cache and this process's own table states."""
+    cache.clear()
+    table_states_forget()
+
 
 @pytest.fixture(autouse=True)
 def _empty_cache():
-    cache.clear()
+    forget_states()
     yield
-    cache.clear()
+    forget_states()
