@@ -11,7 +11,7 @@ from datetime import datetime
 from typing import Any
 
 from django.core.cache import cache
-from django.db import connection
+from django.db import connection, transaction
 from django.db.models import F, Max, Q, QuerySet, Sum
 from django.http import Http404
 from django.shortcuts import get_object_or_404
@@ -225,6 +225,8 @@ class TableState:
     #: the cache key this state is stored under ("" when it is not): pages cache their
     #: rendering of it under the same key
     cache_key: str = ""
+    #: how many of the latest entries it holds in full (None: all)
+    detail: int | None = 0
 
     @property
     def last_entry(self) -> int:
@@ -336,25 +338,7 @@ def table_state(
     """
     if entries is None:
         entries = session_entries(session, detail=detail)
-    standing = [e for e in entries if e.stands]
-    if standing and standing[-1].next:
-        nxt = standing[-1].next
-        dealer, doubled = nxt["dealer"], bool(nxt.get("doubled", False))
-    else:
-        dealer, doubled = "E", False
-    pairs = [(str(e.dealer), str((e.next or {}).get("dealer"))) for e in standing]
-    found = _positions([*pairs, (dealer, dealer)])
-    for e, position in zip(standing, found, strict=False):
-        e.position = position
-    garden_of: dict[int, int] = {}
-    garden = 0
-    start = 0  # the last entry before the current 园子
-    for e in entries:
-        e.garden = garden_of.get(e.voids_id, garden) if e.voids_id is not None else garden
-        garden_of[e.id] = e.garden
-        if e.stands and e.garden_over:
-            garden += 1
-            start = e.number
+    _numbers, _closed, start = _gardens(entries)
     statements = list(
         session.settlements.order_by("number").values(
             "number", "first_entry", "last_entry", "created_at"
@@ -378,6 +362,62 @@ def table_state(
         balances[row["seat"]] = row["total"]
         window[row["seat"]] = row["window"] or 0
         in_garden[row["seat"]] = row["garden"] or 0
+    return _state(session, entries, statements, balances, window, in_garden, detail)
+
+
+def _gardens(entries: list[Entry]) -> tuple[list[int], int, int]:
+    """Each entry's 园子, from 0 (a reversal takes its hand's); then how many 园子 have
+    closed, and the number of the entry that closed the last one (0 when none)."""
+    garden_of: dict[int, int] = {}
+    numbers = []
+    garden = 0
+    start = 0
+    for e in entries:
+        number = garden_of.get(e.voids_id, garden) if e.voids_id is not None else garden
+        garden_of[e.id] = number
+        numbers.append(number)
+        if e.stands and e.garden_over:
+            garden += 1
+            start = e.number
+    return numbers, garden, start
+
+
+def _state(
+    session: TableSession,
+    entries: list[Entry],
+    statements: list[dict[str, Any]],
+    balances: dict[str, int],
+    window: dict[str, int],
+    in_garden: dict[str, int],
+    detail: int | None,
+    *,
+    shared: bool = False,
+) -> TableState:
+    """The state of the entries and the sums (read, or carried forward by
+    ``table_state_after``): who deals, the doubling, where each hand sat.
+
+    Each entry is given its place in the night and its 园子; ``shared`` entries
+    (those of a state carried from, which others may be reading) are copied
+    before anything of theirs changes, and only then."""
+    standing = [e for e in entries if e.stands]
+    if standing and standing[-1].next:
+        nxt = standing[-1].next
+        dealer, doubled = nxt["dealer"], bool(nxt.get("doubled", False))
+    else:
+        dealer, doubled = "E", False
+    pairs = [(str(e.dealer), str((e.next or {}).get("dealer"))) for e in standing]
+    found = _positions([*pairs, (dealer, dealer)])
+    place = {e.id: position for e, position in zip(standing, found, strict=False)}
+    numbers, garden, _start = _gardens(entries)
+    placed = []
+    for e, number in zip(entries, numbers, strict=True):
+        position = place.get(e.id, e.position)
+        if e.position != position or e.garden != number:
+            if shared:
+                e = _copy(e)
+            e.position, e.garden = position, number
+        placed.append(e)
+    entries = placed
     garden_left = None
     if session.garden_size:
         garden_left = {seat: session.garden_size + in_garden[seat] for seat in SEATS}
@@ -391,9 +431,83 @@ def table_state(
         garden_left=garden_left,
         garden_number=garden + 1,
         night_over=current.jiang > session.jiang_count,
-        settled_through=settled,
+        settled_through=statements[-1]["last_entry"] if statements else 0,
         window_net=window,
         statements=statements,
+        detail=detail,
+    )
+
+
+def table_state_after(
+    session: TableSession, before: TableState, hand: Hand, result: dict[str, Any]
+) -> TableState:
+    """The state once ``hand`` (a played hand, just booked on ``before``) is in: the
+    state ``table_state`` reads after the commit, carried forward without reading.
+
+    The new hand's net is what its ledger lines sum to (they are written from its
+    payments), so balances and the window since the last statement move by it;
+    the 园子 sums restart when the hand closed a 园子. A test books long nights and
+    compares this with a fresh read after every hand.
+    """
+    net = dict.fromkeys(SEATS, 0)
+    for seat, points in (result.get("net") or {}).items():
+        net[seat] += int(points)
+    entry = Entry(
+        id=hand.pk,
+        number=hand.number,
+        voids_id=None,
+        dealer=hand.record.get("dealer"),
+        next=result.get("next"),
+        garden_over=bool(result.get("garden_over")),
+        left=result.get("left"),
+    )
+    first = 1
+    if before.detail is not None:
+        first = max(hand.number - before.detail + 1, 1) if before.detail else hand.number + 1
+    if hand.number >= first:
+        recorder = hand.recorded_by
+        entry.detail = True
+        entry.record, entry.result = hand.record, hand.result
+        entry.created_at, entry.void_reason = hand.created_at, ""
+        entry.recorded_by = (recorder.first_name or recorder.username) if recorder else ""
+        entry.points = {seat: points for seat, points in net.items() if points}
+    entries = [e if e.number >= first or not e.detail else _in_short(e) for e in before.entries]
+    in_garden = dict.fromkeys(SEATS, 0)
+    if before.garden_left is not None and not entry.garden_over:
+        size = session.garden_size or 0
+        in_garden = {seat: before.garden_left[seat] - size + net[seat] for seat in SEATS}
+    return _state(
+        session,
+        [*entries, entry],
+        list(before.statements),
+        {seat: before.balances[seat] + net[seat] for seat in SEATS},
+        {seat: before.window_net.get(seat, 0) + net[seat] for seat in SEATS},
+        in_garden,
+        before.detail,
+        shared=True,
+    )
+
+
+def _copy(e: Entry) -> Entry:
+    """A shallow copy (``_state`` sets each entry's position and 园子 on its own
+    copies: the state carried from is shared, and stays as it was)."""
+    new = Entry.__new__(Entry)
+    new.__dict__.update(e.__dict__)
+    return new
+
+
+def _in_short(e: Entry) -> Entry:
+    """An entry no longer among the latest shown in full: its few keys only."""
+    return Entry(
+        id=e.id,
+        number=e.number,
+        voids_id=e.voids_id,
+        dealer=e.dealer,
+        next=e.next,
+        garden_over=e.garden_over,
+        left=e.left,
+        voids_number=e.voids_number,
+        voided_by_number=e.voided_by_number,
     )
 
 
@@ -663,7 +777,23 @@ def table_state_cached(
         if last is None or statements is None:
             return table_state(session, detail=detail)
         marks = (last, statements)
-    key = "play:state:" + ":".join(
+    key = _state_key(session, marks, detail)
+    state = _recent.get(key)
+    if state is not None:
+        return state
+    state = cache.get(key)
+    if state is None:
+        state = table_state(session, detail=detail)
+        if (state.last_entry, len(state.statements)) != tuple(marks):
+            return state
+        state.cache_key = key
+        cache.set(key, state, 6 * 3600)
+    _recent.put(key, state)
+    return state
+
+
+def _state_key(session: TableSession, marks: tuple[int, int], detail: int | None) -> str:
+    return "play:state:" + ":".join(
         str(part)
         for part in (
             session.pk,
@@ -678,18 +808,40 @@ def table_state_cached(
             session.ended_at,
         )
     )
-    state = _recent.get(key)
-    if state is not None:
-        return state
-    state = cache.get(key)
-    if state is None:
-        state = table_state(session, detail=detail)
-        if (state.last_entry, len(state.statements)) != tuple(marks):
-            return state
-        state.cache_key = key
-        cache.set(key, state, 6 * 3600)
-    _recent.put(key, state)
-    return state
+
+
+#: the latest entries the session page shows in full; the rest are one tap away
+RECENT_ENTRIES = 8
+
+
+def table_state_carry(
+    session: TableSession,
+    marks: tuple[int, int],
+    before: TableState,
+    hand: Hand,
+    result: dict[str, Any],
+) -> None:
+    """After booking ``hand`` on the table at ``marks``: carry the states this process
+    holds there (the booking's ``before``, and the session page's if it was shown)
+    forward to the new marks, once the transaction has committed. The recorder's
+    page after the booking then has its state without reading the night again."""
+    after_marks = (hand.number, marks[1])
+    carried = []
+    for detail in dict.fromkeys([before.detail, RECENT_ENTRIES]):
+        state = before
+        if detail != before.detail:
+            state = _recent.get(_state_key(session, marks, detail))
+        if state is None:
+            continue
+        after = table_state_after(session, state, hand, result)
+        after.cache_key = _state_key(session, after_marks, detail)
+        carried.append(after)
+
+    def keep() -> None:
+        for state in carried:
+            _recent.put(state.cache_key, state)
+
+    transaction.on_commit(keep)
 
 
 class _Recent:

@@ -282,6 +282,7 @@ def hand_record(
                 recorded_by=_user_or_none(user),
             )
             LedgerLine.objects.bulk_create(_ledger_lines(hand, result["payments"]))
+            selectors.table_state_carry(session, marks, state, hand, result)
             return hand
     except IntegrityError:
         # A concurrent submit with the same key won the race: return its hand.

@@ -98,10 +98,6 @@ def _seat_names(session: Any) -> dict[str, str]:
     return {seat.wind: seat.name for seat in session.seat_list()}
 
 
-#: the latest entries the session page shows in full; the rest are one tap away
-RECENT = 8
-
-
 def _session_context(request: HttpRequest, session: Any, detail: int | None) -> dict[str, Any]:
     state = selectors.table_state_cached(session, detail=detail)
     names = _seat_names(session)
@@ -132,7 +128,8 @@ def _session_context(request: HttpRequest, session: Any, detail: int | None) -> 
 @reader
 def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
     session = selectors.session_get(pk)
-    return render(request, "play/session_detail.html", _session_context(request, session, RECENT))
+    context = _session_context(request, session, selectors.RECENT_ENTRIES)
+    return render(request, "play/session_detail.html", context)
 
 
 @reader
