@@ -62,23 +62,42 @@ def _marks_sql(alias: str) -> str:
 # as SQL because building the ORM's version of them costs more than running them.
 
 
+#: the seat columns read with the session (ids, names and winds: no conversions)
+_SEAT_COLUMNS = ("id", "wind", "name", "user_id", "visit_id")
+
+
 def session_get(pk: int) -> TableSession:
-    """The session with its ruleset and its marks (``last_entry``, ``last_statement``),
-    in one query; its seats are read on first use (``seat_list``). Ruleset versions
+    """The session with its ruleset, its marks (``last_entry``, ``last_statement``)
+    and its seats (``seat_list``), in one query: a row per seat. Ruleset versions
     never change, so the row comes from this process's memory after the first read."""
     quote = connection.ops.quote_name
+    seat_columns = ", ".join(f"s.{quote(c)} AS seat_{c}" for c in _SEAT_COLUMNS)
     sql = (
-        f"SELECT t.*, r.{quote('version')} AS ruleset_hash, {_marks_sql('t')}"
+        f"SELECT t.*, r.{quote('version')} AS ruleset_hash, {seat_columns}, {_marks_sql('t')}"
         f" FROM {quote(TableSession._meta.db_table)} t"
         f" INNER JOIN {quote(RulesetVersion._meta.db_table)} r"
         f" ON r.{quote('id')} = t.{quote('ruleset_id')}"
+        f" LEFT OUTER JOIN {quote(Seat._meta.db_table)} s"
+        f" ON s.{quote('session_id')} = t.{quote('id')}"
         f" WHERE t.{quote('id')} = %s"
     )
-    found = list(TableSession.objects.raw(sql, [pk]))
-    if not found:
+    rows = list(TableSession.objects.raw(sql, [pk]))
+    if not rows:
         raise Http404("No table session matches the given query.")
-    session = found[0]
+    session = rows[0]
     session.ruleset = _ruleset_row(session.ruleset_id, session.ruleset_hash)
+    seats = [
+        Seat.from_db(
+            session._state.db,
+            ["session_id", *_SEAT_COLUMNS],
+            [session.pk, *(getattr(row, f"seat_{c}") for c in _SEAT_COLUMNS)],
+        )
+        for row in rows
+        if row.seat_id is not None
+    ]
+    for seat in seats:
+        seat.session = session
+    session._seat_list = sorted(seats, key=lambda seat: SEATS.index(seat.wind))
     return session
 
 

@@ -43,15 +43,15 @@ def test_the_session_page_query_count(client, member, django_assert_num_queries)
     client.get(session.get_absolute_url())
     forget_states()
     # session + user (2), roles (1: the permission and the menu share it), room (1),
-    # the table session with its marks (1) and seats (1); then the state: entries, a
-    # few keys each (1), the latest in full (1), statements (1), every sum in one (1)
-    with django_assert_num_queries(10):
+    # the table session with its ruleset, marks and seats (1); then the state: entries,
+    # a few keys each (1), the latest in full (1), statements (1), every sum in one (1)
+    with django_assert_num_queries(9):
         client.get(session.get_absolute_url())
     # the same state again comes from the cache, under the table's marks
-    with django_assert_num_queries(6):
+    with django_assert_num_queries(5):
         client.get(session.get_absolute_url())
     book(session, discard_win("S", "E"))
-    with django_assert_num_queries(10):
+    with django_assert_num_queries(9):
         response = client.get(session.get_absolute_url())
     assert response.context["state"].last_entry == 6
 

@@ -110,3 +110,26 @@ def test_the_cached_page_shows_each_new_state_and_renamed_seats(client, member):
     assert reverse("play:hand", args=[session.pk, hand.number]) in body
     Seat.objects.filter(session=session, wind="W").update(name="新来的")
     assert "新来的" in client.get(session.get_absolute_url()).content.decode()
+
+
+def test_the_session_is_read_with_its_ruleset_marks_and_seats_in_one_query(
+    django_assert_num_queries,
+):
+    from django.http import Http404
+
+    from clubapp.play import selectors
+
+    session = TableSessionFactory()
+    book(session, discard_win("S", "E"))
+    selectors.session_get(session.pk)  # the ruleset row is read once per process
+    with django_assert_num_queries(1):
+        got = selectors.session_get(session.pk)
+        assert [(s.wind, s.name) for s in got.seat_list()] == [
+            ("E", "老王"), ("S", "小李"), ("W", "阿张"), ("N", "赵姐")
+        ]  # fmt: skip
+        assert (got.last_entry, got.last_statement) == (1, 0)
+        assert got.ruleset.ruleset_id == "nanjing" and got.is_open
+    empty = TableSessionFactory(seats=False)
+    assert selectors.session_get(empty.pk).seat_list() == []
+    with pytest.raises(Http404):
+        selectors.session_get(empty.pk + 1000)
