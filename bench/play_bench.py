@@ -48,6 +48,7 @@ from django.contrib.auth.models import Group  # noqa: E402
 from django.core.management import call_command  # noqa: E402
 from django.db import connection, transaction  # noqa: E402
 from django.db.models import Sum  # noqa: E402
+from django.forms import CheckboxSelectMultiple  # noqa: E402
 from django.http import HttpRequest, HttpResponse  # noqa: E402
 from django.template import engines  # noqa: E402
 from django.test import Client, override_settings  # noqa: E402
@@ -202,8 +203,14 @@ def measure(requests: int, per_session: int) -> bool:
     version = services.ruleset_versions_sync()[1]
     client = Client()
     client.force_login(member)
-    data = {"winners": ["S"], "discarder": "", "hard_S": "4", "soft_S": "1"}
-    data["features_S"] = ["menqing"]
+    # what a phone's browser sends: every text box and select of the page (most of
+    # them empty), the checkboxes that are ticked
+    data: dict[str, Any] = {
+        name: ""
+        for name, field in HandEntryForm(ruleset=version).fields.items()
+        if not isinstance(field.widget, CheckboxSelectMultiple)
+    }
+    data.update({"winners": ["S"], "hard_S": "4", "soft_S": "1", "features_S": ["menqing"]})
     form = HandEntryForm(data, ruleset=version)
     assert form.is_valid(), form.errors
     previewed = views._previewed(form.record())

@@ -66,26 +66,34 @@ def _marks_sql(alias: str) -> str:
 _SEAT_COLUMNS = ("id", "wind", "name", "user_id", "visit_id")
 
 
-def session_get(pk: int) -> TableSession:
+def session_get(pk: int, *, seats: bool = True) -> TableSession:
     """The session with its ruleset, its marks (``last_entry``, ``last_statement``)
-    and its seats (``seat_list``), in one query: a row per seat. Ruleset versions
-    never change, so the row comes from this process's memory after the first read."""
+    and its seats (``seat_list``), in one query: a row per seat (``seats=False``: one
+    row, the seats are read if asked for). Ruleset versions never change, so the row
+    comes from this process's memory after the first read."""
     quote = connection.ops.quote_name
     seat_columns = ", ".join(f"s.{quote(c)} AS seat_{c}" for c in _SEAT_COLUMNS)
     sql = (
-        f"SELECT t.*, r.{quote('version')} AS ruleset_hash, {seat_columns}, {_marks_sql('t')}"
-        f" FROM {quote(TableSession._meta.db_table)} t"
+        f"SELECT t.*, r.{quote('version')} AS ruleset_hash, {_marks_sql('t')}"
+        + (f", {seat_columns}" if seats else "")
+        + f" FROM {quote(TableSession._meta.db_table)} t"
         f" INNER JOIN {quote(RulesetVersion._meta.db_table)} r"
         f" ON r.{quote('id')} = t.{quote('ruleset_id')}"
-        f" LEFT OUTER JOIN {quote(Seat._meta.db_table)} s"
-        f" ON s.{quote('session_id')} = t.{quote('id')}"
-        f" WHERE t.{quote('id')} = %s"
+        + (
+            f" LEFT OUTER JOIN {quote(Seat._meta.db_table)} s"
+            f" ON s.{quote('session_id')} = t.{quote('id')}"
+            if seats
+            else ""
+        )
+        + f" WHERE t.{quote('id')} = %s"
     )
     rows = list(TableSession.objects.raw(sql, [pk]))
     if not rows:
         raise Http404("No table session matches the given query.")
     session = rows[0]
     session.ruleset = _ruleset_row(session.ruleset_id, session.ruleset_hash)
+    if not seats:
+        return session
     seats = [
         Seat.from_db(
             session._state.db,

@@ -271,8 +271,8 @@ def hand_entry(request: HttpRequest, pk: int) -> HttpResponse:
     The same fields travel with both, so nothing typed is lost; confirm books only
     what was previewed on the table as it was then, else it shows a fresh preview.
     """
-    # the seats are read only when the page is shown (seat_list): a booking redirects
-    session = selectors.session_get(pk)
+    # a confirm that books redirects: its seats are read only if the page is shown
+    session = selectors.session_get(pk, seats="confirm" not in request.POST)
     if not session.is_open:
         messages.error(request, _("The session has ended."))
         return redirect(session)

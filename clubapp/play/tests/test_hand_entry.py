@@ -352,3 +352,31 @@ def test_a_session_ended_before_the_confirm_says_so(client, member, session, mon
     assert response.status_code == 200
     assert response.context["form"].non_field_errors()
     assert not Hand.objects.exists()
+
+
+@pytest.mark.parametrize("family", ["nanjing", "jiangsu-worksite"])
+def test_empty_boxes_clean_to_what_django_gives_them(family):
+    from django import forms as django_forms
+
+    from clubapp.play.entry import HandEntryForm
+    from clubapp.play.tests.factories import shipped
+
+    ruleset = shipped(family)
+    every_box = dict.fromkeys(HandEntryForm(ruleset=ruleset).fields, "")
+    payloads = [
+        {},
+        every_box,
+        {**every_box, "winners": ["S"], "hard_S": "4", "soft_S": "", "features_S": []},
+        {**every_box, "winners": ["E", "W"], "discarder": "N", "hard_E": "x", "liable_W": "Q"},
+        {"winners": ["S"], "concealed_S": " 123m ", "melds_S": "P5sW", "kong_seat_0": "E"},
+        {**every_box, "winners": ["E", "W"], "discarder": "N", "hard_E": "x", "liable_W": "Q"},
+    ]
+    for data in payloads:
+        ours, django_way = (HandEntryForm(data, ruleset=ruleset) for _ in range(2))
+        for form in (ours, django_way):
+            form.cleaned_data, form._errors = {}, {}
+        ours._clean_fields()
+        django_forms.Form._clean_fields(django_way)
+        assert ours.cleaned_data == django_way.cleaned_data, data
+        assert ours.errors == django_way.errors, data
+    assert ours.errors  # the last payloads hold bad values: both refuse them alike

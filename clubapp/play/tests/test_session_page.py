@@ -133,3 +133,6 @@ def test_the_session_is_read_with_its_ruleset_marks_and_seats_in_one_query(
     assert selectors.session_get(empty.pk).seat_list() == []
     with pytest.raises(Http404):
         selectors.session_get(empty.pk + 1000)
+    light = selectors.session_get(session.pk, seats=False)
+    assert light.last_entry == 1 and "_seat_list" not in light.__dict__
+    assert [s.wind for s in light.seat_list()] == list("ESWN")  # read when asked
