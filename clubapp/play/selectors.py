@@ -62,7 +62,8 @@ def _marks_sql(alias: str) -> str:
 # as SQL because building the ORM's version of them costs more than running them.
 
 
-#: the seat columns read with the session (ids, names and winds: no conversions)
+#: the seat columns read with the session (ids, names and winds: no conversions);
+#: with the session's id, every field of a seat
 _SEAT_COLUMNS = ("id", "wind", "name", "user_id", "visit_id")
 
 
@@ -94,17 +95,16 @@ def session_get(pk: int, *, seats: bool = True) -> TableSession:
     session.ruleset = _ruleset_row(session.ruleset_id, session.ruleset_hash)
     if not seats:
         return session
-    seats = [
-        Seat.from_db(
-            session._state.db,
-            ["session_id", *_SEAT_COLUMNS],
-            [session.pk, *(getattr(row, f"seat_{c}") for c in _SEAT_COLUMNS)],
-        )
-        for row in rows
-        if row.seat_id is not None
-    ]
-    for seat in seats:
+    # Model.from_db takes the values in the order of the model's fields
+    attnames = [f.attname for f in Seat._meta.concrete_fields]
+    seats = []
+    for row in rows:
+        if row.seat_id is None:
+            continue  # a session without seats: the one row has none
+        values = {"session_id": session.pk, **{c: getattr(row, f"seat_{c}") for c in _SEAT_COLUMNS}}
+        seat = Seat.from_db(session._state.db, attnames, [values[a] for a in attnames])
         seat.session = session
+        seats.append(seat)
     session._seat_list = sorted(seats, key=lambda seat: SEATS.index(seat.wind))
     return session
 

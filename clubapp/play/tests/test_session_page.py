@@ -118,6 +118,7 @@ def test_the_session_is_read_with_its_ruleset_marks_and_seats_in_one_query(
     from django.http import Http404
 
     from clubapp.play import selectors
+    from clubapp.play.models import Seat
 
     session = TableSessionFactory()
     book(session, discard_win("S", "E"))
@@ -129,6 +130,11 @@ def test_the_session_is_read_with_its_ruleset_marks_and_seats_in_one_query(
         ]  # fmt: skip
         assert (got.last_entry, got.last_statement) == (1, 0)
         assert got.ruleset.ruleset_id == "nanjing" and got.is_open
+    # the seats are the rows themselves, field by field
+    for seat in got.seat_list():
+        assert seat.session_id == session.pk and not seat._state.adding
+        row = Seat.objects.values().get(pk=seat.pk)
+        assert {k: getattr(seat, k) for k in row} == row
     empty = TableSessionFactory(seats=False)
     assert selectors.session_get(empty.pk).seat_list() == []
     with pytest.raises(Http404):
