@@ -202,7 +202,9 @@ class HandEntryForm(forms.Form):
         field. Every other field is cleaned the usual way."""
         for name, field in self.fields.items():
             if not field.required and not field.disabled:
-                value = field.widget.value_from_datadict(self.data, self.files, name)
+                value = field.widget.value_from_datadict(
+                    self.data, self.files, self.add_prefix(name)
+                )
                 if value in field.empty_values:
                     self.cleaned_data[name] = field.to_python(value)
                     continue
