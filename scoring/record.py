@@ -563,12 +563,19 @@ def _check_copies(hand: Hand) -> None:
 
 def _check_kongs(hand: Hand) -> None:
     """A winner's kong sets and flower sets match that seat's kong entries one for one."""
+    robbers = {win.seat for win in hand.wins if "robbing_kong" in win.flags}
     for i, kong in enumerate(hand.kongs):
-        if kong.robbed and not any("robbing_kong" in win.flags for win in hand.wins):
+        if kong.robbed and not robbers:
             raise _fail(
                 f"kongs[{i}].robbed",
                 "no robbing_kong win robbed it",
                 "没有抢杠胡，杠不能标记为被抢",
+            )
+        if kong.robbed and kong.seat in robbers:
+            raise _fail(
+                f"kongs[{i}].robbed",
+                "a winner cannot rob its own kong",
+                "不能抢自己的杠",
             )
     for win in hand.wins:
         entries = sorted(

@@ -283,6 +283,15 @@ REFUSED: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
         "no robbing_kong",
     ),
     (
+        "robbing one's own kong",
+        lambda r: (
+            w0(r).update(discarder=None, liable="E", winning_tile="2m", flags=["robbing_kong"]),
+            r.update(kongs=[{"seat": "S", "type": "upgraded", "from": "N", "robbed": True}]),
+        ),
+        "kongs[0].robbed",
+        "its own kong",
+    ),
+    (
         "kong meld without entry",
         lambda r: w0(r).update(concealed="234m567m111p55p", melds=[kong("9m", "W")]),
         "wins[0].melds",
