@@ -57,6 +57,12 @@ def _score_nanjing(hand: Hand, rules: NanjingRuleset) -> dict[str, Any]:
                 field=f"{win.field}.liable",
                 zh="抢杠胡需注明被抢杠者（包牌）",
             )
+        if "robbing_kong" in win.flags and win.discarder not in (None, win.liable):
+            raise ScoringError(
+                "a robbing win's discarder, when given, is the konger (the liable seat)",
+                field=f"{win.field}.discarder",
+                zh="抢杠胡的放炮者应为被抢杠者",
+            )
     scored = [nanjing.score_win(win, hand, rules) for win in hand.wins]
     factor = rules.next.double_factor if hand.doubled else 1
     pays: list[payments.Payment] = []

@@ -665,6 +665,14 @@ def _check_flags(hand: Hand, win: Win) -> None:
             "above 1 without after_kong or kong_discard",
             "连杠数大于 1 需要杠开花或杠后炮",
         )
+    if "robbing_kong" in flags and win.discarder is not None:
+        kongers = {k.seat for k in hand.kongs if k.robbed}
+        if kongers and win.discarder not in kongers:
+            raise _fail(
+                f"{win.field}.discarder",
+                "a robbing win's discarder, when given, is the seat whose kong was robbed",
+                "抢杠胡的放炮者应为被抢杠者",
+            )
     if "robbing_kong" in flags and win.concealed is not None:
         assert win.winning_tile is not None
         held = win.concealed.count(win.winning_tile) + sum(

@@ -283,6 +283,23 @@ REFUSED: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
         "no robbing_kong",
     ),
     (
+        "robbing win discarded by another than the konger",
+        lambda r: (
+            w0(r).update(discarder="W", liable="E", winning_tile="2m", flags=["robbing_kong"]),
+            r.update(kongs=[{"seat": "E", "type": "upgraded", "from": "N", "robbed": True}]),
+        ),
+        "wins[0].discarder",
+        "seat whose kong was robbed",
+    ),
+    (
+        "robbing win discarded by another than the liable konger (南京)",
+        lambda r: w0(r).update(
+            discarder="W", liable="E", winning_tile="2m", flags=["robbing_kong"]
+        ),
+        "wins[0].discarder",
+        "the konger",
+    ),
+    (
         "robbing one's own kong",
         lambda r: (
             w0(r).update(discarder=None, liable="E", winning_tile="2m", flags=["robbing_kong"]),
