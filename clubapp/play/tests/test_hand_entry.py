@@ -380,3 +380,16 @@ def test_empty_boxes_clean_to_what_django_gives_them(family):
         assert ours.cleaned_data == django_way.cleaned_data, data
         assert ours.errors == django_way.errors, data
     assert ours.errors  # the last payloads hold bad values: both refuse them alike
+
+
+def test_the_written_out_chips_are_the_inputs_django_would_render():
+    from clubapp.play.templatetags.play import chip
+
+    ruleset = shipped("jiangsu-worksite")
+    data = {"winners": ["S"], "discarder": "E", "features_S": ["qingyise"], "dead_hands": ["N"]}
+    form = HandEntryForm(data, ruleset=ruleset)
+    names = ["winners", "discarder", "features_S", "flags_S", "false_wins", "dead_hands"]
+    options = [option for name in names for option in form[name]]
+    assert len(options) > 20 and sum("checked" in chip(o) for o in options) == 4
+    for option in options:
+        assert str(chip(option)) == str(option.tag())
