@@ -242,6 +242,7 @@ def measure(requests: int, per_session: int) -> bool:
         basis = Hand.objects.filter(session=table).order_by("-number").first()
         payload = {"confirm": "1", **data, "key": str(uuid.uuid4()), "previewed": previewed}
         payload["basis"] = str(basis.number if basis else 0)
+        payload["ruleset"] = f"{version.pk}:{version.version}"
         times = {
             "post": timed(lambda: post(entry, payload)),  # noqa: B023 - called at once
             "cold": timed(lambda: client.get(page)),  # noqa: B023

@@ -32,6 +32,10 @@ from scoring import ScoringError
 from scoring.nanjing import BIG_HANDS
 from scoring.timing import Position, positions, quan_ends, worksite_settlements
 
+#: the latest entries the session page shows in full; the rest are one tap away. The
+#: page, the preview and the booking share the state read with them.
+RECENT_ENTRIES = 8
+
 
 def session_list() -> QuerySet[TableSession]:
     """Open tables first, then the newest."""
@@ -67,11 +71,20 @@ def _marks_sql(alias: str) -> str:
 _SEAT_COLUMNS = ("id", "wind", "name", "user_id", "visit_id")
 
 
-def session_get(pk: int, *, seats: bool = True) -> TableSession:
+def session_get(pk: int, *, seats: bool = True, lock: bool = False) -> TableSession:
     """The session with its ruleset, its marks (``last_entry``, ``last_statement``)
     and its seats (``seat_list``), in one query: a row per seat (``seats=False``: one
     row, the seats are read if asked for). Ruleset versions never change, so the row
-    comes from this process's memory after the first read."""
+    comes from this process's memory after the first read.
+
+    ``lock`` (in a transaction, without seats): the session row stays locked until
+    the transaction ends, and its own columns are read as they are once the lock is
+    held. Its marks are not: a ``SELECT … FOR UPDATE`` that waited for another
+    phone's lock reads the locked row again, but the rest of the statement (the
+    marks' subqueries) keeps the snapshot taken before the wait and would miss the
+    hand just booked. Read the marks after, with ``session_marks`` (the concurrency
+    test fails without that).
+    """
     quote = connection.ops.quote_name
     seat_columns = ", ".join(f"s.{quote(c)} AS seat_{c}" for c in _SEAT_COLUMNS)
     sql = (
@@ -87,6 +100,7 @@ def session_get(pk: int, *, seats: bool = True) -> TableSession:
             else ""
         )
         + f" WHERE t.{quote('id')} = %s"
+        + (" FOR UPDATE OF t" if lock and connection.features.has_select_for_update else "")
     )
     rows = list(TableSession.objects.raw(sql, [pk]))
     if not rows:
@@ -118,8 +132,21 @@ def _ruleset_row(pk: int, version: str) -> RulesetVersion:
     row = _RULESET_ROWS.get((pk, version))
     if row is None:
         row = RulesetVersion.objects.get(pk=pk)
-        _RULESET_ROWS[(pk, version)] = row
+        _RULESET_ROWS[(row.pk, row.version)] = row
     return row
+
+
+def ruleset_version_for(token: str) -> RulesetVersion | None:
+    """The ruleset version a page named as ``"<id>:<version hash>"`` (the entry page
+    carries it from the preview to the confirm), or None when there is no such row."""
+    ident, _colon, version = token.partition(":")
+    if not ident.isdigit() or not version:
+        return None
+    try:
+        row = _ruleset_row(int(ident), version)
+    except RulesetVersion.DoesNotExist:
+        return None
+    return row if row.version == version else None
 
 
 def _marks_row(pk: int) -> tuple[Any, ...]:
@@ -134,25 +161,6 @@ def _marks_row(pk: int) -> tuple[Any, ...]:
     if row is None:
         raise TableSession.DoesNotExist(pk)
     return tuple(row)
-
-
-def session_lock(pk: int) -> tuple[bool, int, int]:
-    """Lock the session row until the transaction ends; (ended, latest entry number,
-    statement count) as they are under the lock.
-
-    Two statements, on purpose: a ``SELECT … FOR UPDATE`` that waits for another
-    phone's lock reads the row again when it gets it, but the rest of that same
-    statement (the marks' subqueries) keeps the snapshot taken before the wait, so
-    it would miss the hand just booked. The marks are read after the lock is held.
-    The session's other fields are set when it is opened; the caller's copy stands.
-    """
-    quote = connection.ops.quote_name
-    table = quote(TableSession._meta.db_table)
-    if connection.features.has_select_for_update:
-        with connection.cursor() as cursor:
-            cursor.execute(f"SELECT 1 FROM {table} WHERE {quote('id')} = %s FOR UPDATE", [pk])
-    ended_at, last_entry, last_statement = _marks_row(pk)
-    return ended_at is not None, last_entry, last_statement
 
 
 def session_marks(session: TableSession) -> tuple[int, int]:
@@ -782,7 +790,7 @@ def hand_get(session: TableSession, number: int) -> Hand:
 
 def table_state_cached(
     session: TableSession,
-    detail: int | None = 0,
+    detail: int | None = RECENT_ENTRIES,
     marks: tuple[int, int] | None = None,
 ) -> TableState:
     """table_state, kept in the cache under what determines it.
@@ -832,13 +840,10 @@ def _state_key(session: TableSession, marks: tuple[int, int], detail: int | None
             session.end_when_out,
             session.settle_every,
             session.jiang_count,
-            session.ended_at,
+            # a timestamp, not the date's text: a cache key has no spaces (memcached)
+            session.ended_at.timestamp() if session.ended_at else None,
         )
     )
-
-
-#: the latest entries the session page shows in full; the rest are one tap away
-RECENT_ENTRIES = 8
 
 
 def table_state_carry(

@@ -237,64 +237,72 @@ def hand_preview(
 
 def hand_record(
     *,
-    session: TableSession,
+    session: TableSession | int,
     record: Mapping[str, Any],
     idempotency_key: uuid.UUID | str,
     user: AbstractBaseUser | None,
     after: int | None = None,
+    ruleset: RulesetVersion | None = None,
 ) -> Hand:
     """Book one hand: score it and write it with its ledger lines, all or nothing.
 
     Under a row lock on the session, so two phones at one table take turns: the
-    second sees the first's hand (its number, its dealer and doubling). The same
-    idempotency key books once; a second submit gets the first hand back (the
-    key's unique constraint refuses the second insert, and the first hand is
-    returned; a key of another table is refused).
+    second sees the first's hand (its number, its dealer and doubling). The session
+    is read with the lock (a session or its id may be given). The same idempotency
+    key books once; a second submit gets the first hand back (the key's unique
+    constraint refuses the second insert, and the first hand is returned; a key of
+    another table is refused).
     ``after``: the number of the entry the recorder's preview followed; when another
     entry has been booked since, TableChangedError (nothing booked), so that the
-    recorder sees the hand scored on the table as it now is.
+    recorder sees the hand scored on the table as it now is. ``ruleset``: the version
+    the preview was scored under; another one at the table is a TableChangedError too.
     Raises ScoringError (nothing booked) or SessionClosedError.
     """
     key = uuid.UUID(str(idempotency_key))
+    pk = session if isinstance(session, int) else session.pk
     try:
         with transaction.atomic():
-            ended, last_entry, statements = selectors.session_lock(session.pk)
+            locked = selectors.session_get(pk, seats=False, lock=True)
             # under the lock nothing else is booked: the state at these marks is the
             # state, from the cache when a page or a preview already computed it
-            marks = (last_entry, statements)
-            number = last_entry + 1
+            marks = selectors.session_marks(locked)
+            locked.last_entry, locked.last_statement = marks
+            number = marks[0] + 1
             if after is not None and number != after + 1:
-                existing = _already_booked(key, session)
+                existing = _already_booked(key, locked)
                 if existing is not None:
                     return existing  # a double tap: this key booked the entry since
                 raise TableChangedError(_("Another hand was booked at this table meanwhile."))
-            if ended:
+            if ruleset is not None and locked.ruleset != ruleset:
+                raise TableChangedError(_("The table's ruleset changed since the preview."))
+            if locked.ended_at is not None:
                 raise SessionClosedError(_("The session has ended."))
-            state = selectors.table_state_cached(session, marks=marks)
-            prepared, result = hand_preview(session=session, record=record, state=state)
+            state = selectors.table_state_cached(locked, marks=marks)
+            prepared, result = hand_preview(session=locked, record=record, state=state)
             hand = Hand.objects.create(
-                session=session,
+                session=locked,
                 number=number,
                 record=prepared,
                 result=result,
-                ruleset=session.ruleset,
+                ruleset=locked.ruleset,
                 idempotency_key=key,
                 recorded_by=_user_or_none(user),
             )
             LedgerLine.objects.bulk_create(_ledger_lines(hand, result["payments"]))
-            selectors.table_state_carry(session, marks, state, hand, result)
+            selectors.table_state_carry(locked, marks, state, hand, result)
             return hand
     except IntegrityError:
         # A concurrent submit with the same key won the race: return its hand.
-        existing = _already_booked(key, session)
+        existing = _already_booked(key, pk)
         if existing is None:
             raise
         return existing
 
 
-def _already_booked(key: uuid.UUID, session: TableSession) -> Hand | None:
+def _already_booked(key: uuid.UUID, session: TableSession | int) -> Hand | None:
+    pk = session if isinstance(session, int) else session.pk
     existing = Hand.objects.filter(idempotency_key=key).first()
-    if existing is not None and existing.session_id != session.pk:
+    if existing is not None and existing.session_id != pk:
         raise ValidationError(_("This form belongs to another table."))
     return existing
 

@@ -271,8 +271,11 @@ def hand_entry(request: HttpRequest, pk: int) -> HttpResponse:
     The same fields travel with both, so nothing typed is lost; confirm books only
     what was previewed on the table as it was then, else it shows a fresh preview.
     """
-    # a confirm that books redirects: its seats are read only if the page is shown
-    session = selectors.session_get(pk, seats="confirm" not in request.POST)
+    if request.method == "POST" and "confirm" in request.POST:
+        booked = _book_as_previewed(request, pk)
+        if booked is not None:
+            return booked
+    session = selectors.session_get(pk)
     if not session.is_open:
         messages.error(request, _("The session has ended."))
         return redirect(session)
@@ -340,6 +343,7 @@ def hand_entry(request: HttpRequest, pk: int) -> HttpResponse:
                         key=key if _is_uuid(key) else str(uuid.uuid4()),
                         previewed=_previewed(record),
                         basis=basis,
+                        ruleset_token=f"{session.ruleset.pk}:{session.ruleset.version}",
                     )
     state = _entry_state(session, context.get("basis"))
     names = _seat_names(session)
@@ -350,6 +354,41 @@ def hand_entry(request: HttpRequest, pk: int) -> HttpResponse:
         conflicts=entry.conflicts(session.ruleset),
     )
     return render(request, "play/hand_entry.html", context)
+
+
+def _book_as_previewed(request: HttpRequest, pk: int) -> HttpResponse | None:
+    """A confirm's short way: book what was previewed without reading the table first.
+
+    The preview page carries the key, the record as previewed, the entry it followed
+    (``basis``) and the ruleset version; ``hand_record`` reads and locks the table in
+    one statement and checks all of them against it. None whenever anything is off
+    (a changed hand or table, an error, an ended session): the full way then reads
+    the table and shows why, or a fresh preview.
+    """
+    key, basis = request.POST.get("key") or "", request.POST.get("basis") or ""
+    ruleset = selectors.ruleset_version_for(request.POST.get("ruleset") or "")
+    if ruleset is None or not basis.isdigit() or not _is_uuid(key):
+        return None
+    form = entry.HandEntryForm(request.POST, ruleset=ruleset)
+    if not form.is_valid():
+        return None
+    record = form.record()
+    entry.propose_liable(record, ruleset.family)  # as the preview did
+    if request.POST.get("previewed") != _previewed(record):
+        return None
+    try:
+        hand = services.hand_record(
+            session=pk,
+            record=record,
+            idempotency_key=key,
+            user=request.user,
+            after=int(basis),
+            ruleset=ruleset,
+        )
+    except (ScoringError, ValidationError):
+        return None
+    messages.success(request, _("Hand %(number)s booked.") % {"number": hand.number})
+    return redirect("play:session", pk=pk)
 
 
 def _entry_state(session: Any, basis: str | None) -> selectors.TableState:

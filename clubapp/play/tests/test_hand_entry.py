@@ -40,6 +40,7 @@ def _confirm_data(response, data):
         "key": ctx["key"],
         "previewed": ctx["previewed"],
         "basis": ctx["basis"],
+        "ruleset": ctx["ruleset_token"],
     }
 
 
@@ -102,6 +103,30 @@ def test_confirm_after_another_phone_booked_shows_a_fresh_preview(client, member
     assert Hand.objects.count() == 1
     # S is dealer now: S's win on E's discard scores on the new state
     assert response.context["prepared"]["dealer"] == "S"
+
+
+def test_a_confirm_naming_another_ruleset_books_under_the_tables_own(client, member, session):
+    client.force_login(member)
+    data = _confirm_data(_preview(client, session, QUICK), QUICK)
+    classic = shipped("nanjing-classic")
+    data["ruleset"] = f"{classic.pk}:{classic.version}"
+    assert client.post(_url(session), data).status_code == 302
+    hand = Hand.objects.get()
+    assert hand.ruleset == session.ruleset and hand.result["net"]["S"] == 28
+    for token in ("", "x", "999999:abc", f"{classic.pk}:000000000000"):
+        data = _confirm_data(_preview(client, session, QUICK), QUICK)
+        data["ruleset"] = token
+        assert client.post(_url(session), data).status_code == 302
+    assert Hand.objects.count() == 5
+
+
+def test_a_confirm_on_an_ended_session_books_nothing(client, member, session):
+    client.force_login(member)
+    data = _confirm_data(_preview(client, session, QUICK), QUICK)
+    services.session_end(session=session)
+    response = client.post(_url(session), data, follow=True)
+    assert not Hand.objects.exists()
+    assert [str(m) for m in response.context["messages"]] == ["牌局已结束。"]
 
 
 def test_a_drawn_hand_is_entered_with_no_winner(client, member, session):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from django.db import connection
+from django.db import connection  # noqa: F401
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
@@ -66,7 +66,7 @@ def test_booking_makes_the_same_queries_for_the_2nd_or_the_20th_hand(client, mem
         preview = client.post(url, {"preview": "1", **data})
         ctx = preview.context
         payload = {"confirm": "1", **data, "key": ctx["key"], "previewed": ctx["previewed"]}
-        payload["basis"] = ctx["basis"]
+        payload["basis"], payload["ruleset"] = ctx["basis"], ctx["ruleset_token"]
         return lambda: client.post(url, payload)
 
     post = confirm()
@@ -80,9 +80,29 @@ def test_booking_makes_the_same_queries_for_the_2nd_or_the_20th_hand(client, mem
 def test_the_hand_service_query_count(django_assert_num_queries):
     session = TableSessionFactory()
     _fill(session, 3)
-    # savepoint, lock (PostgreSQL; SQLite locks the whole file on write), the marks
-    # read under it, entries (a few keys each), statements, sums, insert hand, insert
-    # lines, release (the state was not cached yet; the key's unique constraint
-    # catches a second submit)
-    with django_assert_num_queries(9 if connection.features.has_select_for_update else 8):
+    # savepoint, the session read with its lock (FOR UPDATE on PostgreSQL; SQLite
+    # locks the whole file on write), the marks read under it, entries (a few keys
+    # each), the latest in full, statements, sums, insert hand, insert lines, release
+    # (the state was not cached yet; the key's unique constraint catches a second submit)
+    with django_assert_num_queries(10):
         book(session, discard_win("S", "E"))
+
+
+def test_a_confirm_books_without_reading_the_table_first(client, member, django_assert_num_queries):
+    """The preview page carries what the confirm needs; the booking reads and locks the
+    table in one statement: session, user and roles, then the booking itself."""
+    session = TableSessionFactory()
+    _fill(session, 3)
+    url = reverse("play:hand_entry", args=[session.pk])
+    data = {"winners": ["S"], "discarder": "E", "hard_S": "4", "soft_S": "0"}
+    client.force_login(member)
+    ctx = client.post(url, {"preview": "1", **data}).context
+    payload = {"confirm": "1", **data, "key": ctx["key"], "previewed": ctx["previewed"]}
+    payload["basis"], payload["ruleset"] = ctx["basis"], ctx["ruleset_token"]
+    # session + user (2), roles (1); then the booking: the session with its lock, the
+    # marks, insert hand, insert lines (the state came from the preview), in a
+    # transaction of its own (here a savepoint and its release, inside the test's)
+    with django_assert_num_queries(9):
+        response = client.post(url, payload)
+    assert response.status_code == 302
+    assert session.hands.count() == 4
