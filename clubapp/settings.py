@@ -92,11 +92,20 @@ TESTING = "pytest" in sys.modules
 DEBUG = envbool("DEBUG", False)
 
 _DEV_SECRET_KEY = "dev-only-insecure-key-never-use-in-production-0123456789abcdef"
+# manage.py commands that only read the models and the migrations: they sign nothing,
+# so a build or CI step may run them without the secret (it stays empty, and anything
+# that would need it fails as Django makes it fail).
+_SCHEMA_COMMANDS = {"makemigrations", "showmigrations", "sqlmigrate"}
+_SCHEMA_ONLY = (
+    len(sys.argv) > 1 and sys.argv[0].endswith("manage.py") and sys.argv[1] in _SCHEMA_COMMANDS
+)
+
 SECRET_KEY = os.environ.get("SECRET_KEY", "")
 if not SECRET_KEY:
-    if not (DEBUG or TESTING):
+    if DEBUG or TESTING:
+        SECRET_KEY = _DEV_SECRET_KEY
+    elif not _SCHEMA_ONLY:
         raise ImproperlyConfigured("Set SECRET_KEY (or DEBUG=1 for local development).")
-    SECRET_KEY = _DEV_SECRET_KEY
 
 # An empty list is fine with DEBUG: Django then allows localhost only.
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "localhost,127.0.0.1,testserver" if TESTING else "")
