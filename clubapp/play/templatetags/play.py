@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from django import template
+from django import forms, template
 from django.utils.html import format_html
 from django.utils.safestring import mark_safe
 
@@ -53,4 +53,58 @@ def chip(option: Any) -> str:
         data["value"],
         data["attrs"].get("id", ""),
         mark_safe(" checked") if data["selected"] else "",
+    )
+
+
+def _attrs(attrs: dict[str, Any]) -> str:
+    """Django's widgets/attrs.html, written out."""
+    out = []
+    for name, value in attrs.items():
+        if value is False:
+            continue
+        out.append(
+            format_html(" {}", name) if value is True else format_html(' {}="{}"', name, value)
+        )
+    return "".join(out)
+
+
+@register.simple_tag
+def widget(field: Any) -> str:
+    """A text, number or select box as ``{{ field }}`` renders it, written out: the
+    entry page has some forty of them, and a widget template each cost most of its
+    time. Any other widget goes the usual way."""
+    box = field.field.widget
+    plain = isinstance(box, forms.TextInput | forms.NumberInput | forms.Select)
+    if not plain or isinstance(box, forms.SelectMultiple) or field.field.show_hidden_initial:
+        return str(field)
+    if field.field.localize:
+        return str(field)
+    attrs = field.build_widget_attrs({}, box)
+    if field.auto_id and "id" not in box.attrs:
+        attrs.setdefault("id", field.auto_id)
+    context = box.get_context(field.html_name, field.value(), attrs)["widget"]
+    if isinstance(box, forms.Select):
+        options = [
+            format_html(
+                '<option value="{}"{}>{}</option>',
+                option["value"],
+                mark_safe(_attrs(option["attrs"])),
+                option["label"],
+            )
+            for _group, choices, _index in context["optgroups"]
+            for option in choices
+        ]
+        return format_html(
+            '<select name="{}"{}>{}</select>',
+            context["name"],
+            mark_safe(_attrs(context["attrs"])),
+            mark_safe("".join(options)),
+        )
+    value = context["value"]
+    return format_html(
+        '<input type="{}" name="{}"{}{}>',
+        context["type"],
+        context["name"],
+        format_html(' value="{}"', value) if value is not None else "",
+        mark_safe(_attrs(context["attrs"])),
     )

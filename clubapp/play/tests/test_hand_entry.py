@@ -418,3 +418,32 @@ def test_the_written_out_chips_are_the_inputs_django_would_render():
     assert len(options) > 20 and sum("checked" in chip(o) for o in options) == 4
     for option in options:
         assert str(chip(option)) == str(option.tag())
+
+
+@pytest.mark.parametrize("family", ["nanjing", "jiangsu-worksite"])
+def test_the_written_out_boxes_are_the_widgets_django_would_render(family):
+    import re as regex
+
+    from clubapp.play.templatetags.play import widget
+
+    def same(html):  # the templates put line breaks between tags; browsers ignore them
+        return regex.sub(r">\s+<", "><", str(html)).strip()
+
+    ruleset = shipped(family)
+    forms_ = [
+        HandEntryForm(ruleset=ruleset),  # the empty page
+        HandEntryForm(
+            {**QUICK, "liable_S": "W", "concealed_S": "12<3m", "kong_seat_0": "E"}, ruleset=ruleset
+        ),  # fmt: skip
+        HandEntryForm({"winners": ["S"], "hard_S": "x", "kong_type_1": "exposed"}, ruleset=ruleset),
+    ]
+    forms_[2].is_valid()  # errors: aria-invalid and aria-describedby
+    seen = 0
+    for form in forms_:
+        for name in form.fields:
+            bound = form[name]
+            assert same(widget(bound)) == same(bound), (name, widget(bound), str(bound))
+            seen += 1
+    assert forms_[2]["hard_S"].errors and 'aria-invalid="true"' in str(widget(forms_[2]["hard_S"]))
+    assert "12&lt;3m" in str(widget(forms_[1]["concealed_S"]))
+    assert seen > 150
