@@ -14,6 +14,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.html import format_html_join
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
@@ -27,6 +28,7 @@ from clubapp.play.permissions import (
     can_record,
     can_see_everyone,
 )
+from clubapp.play.templatetags.play import tile_name
 from scoring import ScoringError
 
 View = Callable[..., HttpResponse]
@@ -350,7 +352,7 @@ def hand_entry(request: HttpRequest, pk: int) -> HttpResponse:
     context.update(
         state=state,
         names=names,
-        palette=PALETTE,
+        palette=PALETTE_HTML,
         conflicts=entry.conflicts(session.ruleset),
     )
     return render(request, "play/hand_entry.html", context)
@@ -415,6 +417,12 @@ PALETTE = [
     ["1z", "2z", "3z", "4z", "5z", "6z", "7z"],
     [f"{n}f" for n in range(1, 9)],
 ]
+#: its buttons, the same under every winner and on every page: made once
+PALETTE_HTML = format_html_join(
+    "",
+    '<button type="button" data-tile="{}">{}</button>',
+    ((tile, tile_name(tile)) for row in PALETTE for tile in row),
+)
 
 
 @login_required
