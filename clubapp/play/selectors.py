@@ -853,27 +853,13 @@ def table_state_carry(
     hand: Hand,
     result: dict[str, Any],
 ) -> None:
-    """After booking ``hand`` on the table at ``marks``: carry the states this process
-    holds there (the booking's ``before``, and the session page's if it was shown)
-    forward to the new marks, once the transaction has committed. The recorder's
-    page after the booking then has its state without reading the night again."""
-    after_marks = (hand.number, marks[1])
-    carried = []
-    for detail in dict.fromkeys([before.detail, RECENT_ENTRIES]):
-        state = before
-        if detail != before.detail:
-            state = _recent.get(_state_key(session, marks, detail))
-        if state is None:
-            continue
-        after = table_state_after(session, state, hand, result)
-        after.cache_key = _state_key(session, after_marks, detail)
-        carried.append(after)
-
-    def keep() -> None:
-        for state in carried:
-            _recent.put(state.cache_key, state)
-
-    transaction.on_commit(keep)
+    """After booking ``hand`` on the table at ``marks``: carry the state it was booked
+    on (``before``: the one the page, the preview and the booking share) forward to
+    the new marks, once the transaction has committed. The recorder's page after the
+    booking then has its state without reading the night again."""
+    after = table_state_after(session, before, hand, result)
+    after.cache_key = _state_key(session, (hand.number, marks[1]), before.detail)
+    transaction.on_commit(lambda: _recent.put(after.cache_key, after))
 
 
 class _Recent:
