@@ -6,7 +6,6 @@ Headless Debian Chromium through Playwright; skipped where it is missing.
 
 from __future__ import annotations
 
-import time
 from pathlib import Path
 from typing import Any
 
@@ -66,7 +65,6 @@ def test_it_books_a_normal_hand_in_a_few_taps(page, live_server, client, member)
     cookie = client.cookies["sessionid"]
     page.context.add_cookies([{"name": "sessionid", "value": cookie.value, "url": live_server.url}])
     page.goto(f"{live_server.url}/play/{session.pk}/")
-    started = time.monotonic()
     page.click("text=记一把")
     page.check("input[name=winners][value=S]")
     assert page.is_visible("fieldset.winner[data-seat=S]")
@@ -78,9 +76,7 @@ def test_it_books_a_normal_hand_in_a_few_taps(page, live_server, client, member)
     assert "跑20" in page.inner_text("#preview")
     page.click("button[name=confirm]")
     page.wait_for_url(f"{live_server.url}/play/{session.pk}/")
-    elapsed = time.monotonic() - started
     assert Hand.objects.get().result["net"]["S"] == 28
-    assert elapsed < 10
     assert "+28" in page.inner_text(".seats")
 
 
