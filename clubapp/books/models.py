@@ -6,23 +6,11 @@ written by ``clubapp.books.services.income_record``); the cash-book issue extend
 
 from __future__ import annotations
 
-from typing import Any, NoReturn
-
 from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-
-class AppendOnlyError(Exception):
-    """A ledger row was about to be changed or deleted: correct it with a new entry instead."""
-
-
-class AppendOnlyQuerySet(models.QuerySet["IncomeEntry"]):
-    def update(self, **kwargs: Any) -> NoReturn:
-        raise AppendOnlyError("cash-book entries are append-only")
-
-    def delete(self) -> NoReturn:  # type: ignore[override]
-        raise AppendOnlyError("cash-book entries are append-only")
+from clubapp.core.appendonly import AppendOnlyModel
 
 
 class IncomeCategory(models.TextChoices):
@@ -31,7 +19,7 @@ class IncomeCategory(models.TextChoices):
     GUEST_FEE = "guest_fee", _("Non-member equipment fee")
 
 
-class IncomeEntry(models.Model):
+class IncomeEntry(AppendOnlyModel):
     """One 收 line of the cash book. Never changed, never deleted."""
 
     room = models.ForeignKey(
@@ -51,8 +39,6 @@ class IncomeEntry(models.Model):
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
 
-    objects = AppendOnlyQuerySet.as_manager()
-
     class Meta:
         verbose_name = _("income entry")
         verbose_name_plural = _("income entries")
@@ -66,11 +52,3 @@ class IncomeEntry(models.Model):
 
     def __str__(self) -> str:
         return f"{self.reference} {self.amount}"
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if self.pk is not None and not self._state.adding:
-            raise AppendOnlyError("cash-book entries are append-only")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args: Any, **kwargs: Any) -> NoReturn:
-        raise AppendOnlyError("cash-book entries are append-only")

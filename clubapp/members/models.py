@@ -19,7 +19,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from clubapp.books.models import AppendOnlyError
+from clubapp.core.appendonly import AppendOnlyModel
 
 # Evenings end at 23:00 at the latest (篇三 三).
 LATEST_CLOSING = dt.time(23, 0)
@@ -284,14 +284,6 @@ class Visit(models.Model):
         return self.checked_out_at is None
 
 
-class ReceiptQuerySet(models.QuerySet["Receipt"]):
-    def update(self, **kwargs: Any) -> int:
-        raise AppendOnlyError("receipts are never changed")
-
-    def delete(self) -> tuple[int, dict[str, int]]:
-        raise AppendOnlyError("receipts are never deleted")
-
-
 class ReceiptKind(models.TextChoices):
     CARD = "card", _("Card fee")
     RENEWAL = "renewal", _("Yearly review fee")
@@ -299,7 +291,7 @@ class ReceiptKind(models.TextChoices):
     GUEST = "guest", _("Non-member equipment fee")
 
 
-class Receipt(models.Model):
+class Receipt(AppendOnlyModel):
     """收据: one for every fee paid, numbered per year (R2026-00001). Never changed."""
 
     room = models.ForeignKey(
@@ -341,8 +333,6 @@ class Receipt(models.Model):
         verbose_name=_("received by"),
     )
 
-    objects = ReceiptQuerySet.as_manager()
-
     class Meta:
         verbose_name = _("receipt")
         verbose_name_plural = _("receipts")
@@ -356,17 +346,8 @@ class Receipt(models.Model):
     def __str__(self) -> str:
         return self.number
 
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        # A receipt handed to a payer is never rewritten: its income entry refers to it.
-        if not self._state.adding:
-            raise AppendOnlyError("receipts are never changed")
-        super().save(*args, **kwargs)
-
     def get_absolute_url(self) -> str:
         return reverse("members:receipt_detail", args=[self.number])
-
-    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
-        raise AppendOnlyError("receipts are never deleted")
 
 
 class Weekday(models.IntegerChoices):

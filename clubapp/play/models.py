@@ -14,6 +14,7 @@ from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 import scoring.rulesets
+from clubapp.core.appendonly import AppendOnlyModel
 
 SEATS = ("E", "S", "W", "N")
 
@@ -211,37 +212,6 @@ class Seat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.get_wind_display()} {self.name}"
-
-
-class AppendOnlyError(Exception):
-    """A booked row was about to change: correct it with a reversing entry instead."""
-
-
-class AppendOnlyQuerySet(models.QuerySet):
-    """Refuses bulk update and delete; on PostgreSQL a trigger refuses them too."""
-
-    def update(self, **kwargs: Any) -> int:
-        raise AppendOnlyError(f"{self.model.__name__} rows are append-only")
-
-    def delete(self) -> tuple[int, dict[str, int]]:
-        raise AppendOnlyError(f"{self.model.__name__} rows are append-only")
-
-
-class AppendOnlyModel(models.Model):
-    """save() inserts once and never again; delete() is refused."""
-
-    objects = AppendOnlyQuerySet.as_manager()
-
-    class Meta:
-        abstract = True
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if not self._state.adding:
-            raise AppendOnlyError(f"{type(self).__name__} rows are append-only")
-        super().save(*args, **kwargs)
-
-    def delete(self, *args: Any, **kwargs: Any) -> tuple[int, dict[str, int]]:
-        raise AppendOnlyError(f"{type(self).__name__} rows are append-only")
 
 
 class Hand(AppendOnlyModel):

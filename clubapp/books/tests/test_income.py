@@ -7,9 +7,10 @@ from django.core.exceptions import ValidationError
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from clubapp.books.models import AppendOnlyError, IncomeCategory, IncomeEntry
+from clubapp.books.models import IncomeCategory, IncomeEntry
 from clubapp.books.selectors import income_total
 from clubapp.books.services import income_record
+from clubapp.core.appendonly import AppendOnlyError
 
 pytestmark = pytest.mark.django_db
 

@@ -182,7 +182,7 @@ def test_a_card_can_be_suspended_and_resumed(person, manager):
 
 
 def test_a_receipt_is_never_changed_or_deleted(person, manager):
-    from clubapp.books.models import AppendOnlyError
+    from clubapp.core.appendonly import AppendOnlyError
 
     card_issue(member=person, by=manager)
     receipt = Receipt.objects.get()

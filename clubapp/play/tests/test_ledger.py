@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from django.db import IntegrityError, transaction
 
-from clubapp.play.models import AppendOnlyError, Hand, LedgerLine
+from clubapp.core.appendonly import AppendOnlyError
+from clubapp.play.models import Hand, LedgerLine
 from clubapp.play.tests.factories import TableSessionFactory, book, discard_win
 
 pytestmark = pytest.mark.django_db

@@ -6,8 +6,9 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.urls import reverse
 
+from clubapp.core.appendonly import AppendOnlyError
 from clubapp.play import selectors, services
-from clubapp.play.models import SEATS, AppendOnlyError, Settlement
+from clubapp.play.models import SEATS, Settlement
 from clubapp.play.tests.factories import (
     TableSessionFactory,
     book,

@@ -1,0 +1,111 @@
+"""The database itself keeps the books append-only, on SQLite and on PostgreSQL.
+
+These tests go around the models (raw SQL through the connection's cursor, and the
+plain QuerySet.update the models refuse) to prove that the database refuses.
+"""
+
+from __future__ import annotations
+
+import pytest
+from django.apps import apps
+from django.core.management import call_command
+from django.db import IntegrityError, connection, models, transaction
+
+from clubapp.core.appendonly import AppendOnlyError, AppendOnlyModel, trigger_names
+from clubapp.members.services import card_issue
+from clubapp.members.tests.factories import MemberFactory
+from clubapp.play.models import Seat, Settlement
+from clubapp.play.services import hand_signoff, settlement_make
+from clubapp.play.tests.factories import TableSessionFactory, book, discard_win
+
+
+def append_only_models() -> list[type[models.Model]]:
+    return [
+        model
+        for model in apps.get_models()
+        if issubclass(model, AppendOnlyModel) and not model._meta.abstract
+    ]
+
+
+def installed_triggers() -> set[str]:
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("SELECT tgname FROM pg_trigger WHERE NOT tgisinternal")
+        else:
+            cursor.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")
+        return {name for (name,) in cursor.fetchall()}
+
+
+def book_one_of_everything(manager, member) -> None:
+    """At least one row of every append-only table, written by the services."""
+    card_issue(member=MemberFactory(), by=manager)  # a receipt and its income entry
+    session = TableSessionFactory(seats=False)
+    for wind, name in zip("ESWN", ("老王", "小李", "阿张", "赵姐"), strict=True):
+        Seat.objects.create(
+            session=session, wind=wind, name=name, user=member if wind == "S" else None
+        )
+    hand = book(session, discard_win("S", "E"))  # a hand and its ledger lines
+    hand_signoff(hand=hand, user=member)
+    settlement_make(session=session, user=manager)
+
+
+@pytest.fixture
+def everything(db, manager, member):
+    book_one_of_everything(manager, member)
+
+
+def test_the_books_are_append_only_models():
+    names = {model._meta.label for model in append_only_models()}
+    assert {
+        "books.IncomeEntry",
+        "members.Receipt",
+        "play.Hand",
+        "play.LedgerLine",
+        "play.Settlement",
+        "play.HandSignoff",
+    } <= names
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("model", append_only_models(), ids=lambda m: m._meta.label)
+def test_every_append_only_table_has_its_triggers(model):
+    expected = set(trigger_names(connection.vendor, model._meta.db_table))
+    assert expected <= installed_triggers()
+
+
+@pytest.mark.parametrize("model", append_only_models(), ids=lambda m: m._meta.label)
+def test_the_database_refuses_update_and_delete(everything, model):
+    table = connection.ops.quote_name(model._meta.db_table)
+    count = model.objects.count()
+    assert count > 0, f"book_one_of_everything writes no {model._meta.label}"
+    with pytest.raises(IntegrityError, match="append-only"), transaction.atomic():
+        models.QuerySet.update(model.objects.all(), id=models.F("id"))
+    with pytest.raises(IntegrityError, match="append-only"), transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute(f"UPDATE {table} SET id = id")
+    with pytest.raises(IntegrityError, match="append-only"), transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute(f"DELETE FROM {table}")
+    assert model.objects.count() == count
+
+
+def test_the_models_refuse_too(everything):
+    statement = Settlement.objects.get()
+    with pytest.raises(AppendOnlyError):
+        statement.save()
+    with pytest.raises(AppendOnlyError):
+        statement.delete()
+    with pytest.raises(AppendOnlyError):
+        Settlement.objects.all().delete()
+    with pytest.raises(AppendOnlyError):
+        Settlement.objects.update(number=2)
+
+
+@pytest.mark.django_db(transaction=True)
+def test_a_flush_empties_the_books_and_keeps_the_guard(manager, member):
+    # The test runner flushes between transactional tests; so does `manage.py flush`.
+    book_one_of_everything(manager, member)
+    before = installed_triggers()
+    call_command("flush", interactive=False, verbosity=0)
+    assert all(model.objects.count() == 0 for model in append_only_models())
+    assert installed_triggers() == before
