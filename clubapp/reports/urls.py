@@ -1,9 +1,15 @@
-"""URLs of the reports app."""
+"""URLs of the reports app (mounted at /reports/)."""
 
 from __future__ import annotations
 
-from django.urls import URLPattern, URLResolver
+from django.urls import URLPattern, URLResolver, path
+
+from clubapp.reports import views
 
 app_name = "reports"
 
-urlpatterns: list[URLPattern | URLResolver] = []
+urlpatterns: list[URLPattern | URLResolver] = [
+    path("monthly/", views.monthly, name="monthly"),
+    path("monthly.xlsx", views.monthly_xlsx, name="monthly_xlsx"),
+    path("monthly.pdf", views.monthly_pdf, name="monthly_pdf"),
+]
