@@ -42,7 +42,7 @@ def _summary(wb: Any, report: selectors.MonthlyReport) -> None:
         (_("Member visits"), visits.member_visits, None),
         (_("Non-member visits"), visits.guest_visits, None),
         (_("Table sessions"), play.sessions, None),
-        (_("Hands"), play.hands, None),
+        (_("Hands played"), play.hands, None),
     ]
     title = _("Summary")
     table_sheet(
@@ -234,7 +234,7 @@ def _play(wb: Any, report: selectors.MonthlyReport) -> None:
         [
             Column(_("Ruleset"), "label", 16),
             Column(_("Sessions"), "int", 8, total=True),
-            Column(_("Hands"), "int", 8, total=True),
+            Column(_("Hands played"), "int", 8, total=True),
         ],
         p.by_ruleset,
         heading=_heading(report, title),
