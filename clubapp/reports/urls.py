@@ -12,4 +12,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("monthly/", views.monthly, name="monthly"),
     path("monthly.xlsx", views.monthly_xlsx, name="monthly_xlsx"),
     path("monthly.pdf", views.monthly_pdf, name="monthly_pdf"),
+    path("lists/<slug:slug>/", views.list_page, name="list"),
+    path("lists/<slug:slug>.xlsx", views.list_export, {"fmt": "xlsx"}, name="list_xlsx"),
+    path("lists/<slug:slug>.csv", views.list_export, {"fmt": "csv"}, name="list_csv"),
 ]

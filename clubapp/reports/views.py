@@ -5,20 +5,25 @@ from __future__ import annotations
 import io
 from typing import Any
 
-from django.http import FileResponse, HttpRequest, HttpResponse
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
+from django.core.paginator import Paginator
+from django.http import FileResponse, Http404, HttpRequest, HttpResponse, StreamingHttpResponse
 from django.shortcuts import render
 from django.utils import timezone
+from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from clubapp.core.selectors import room_get
-from clubapp.reports import charts, selectors, workbooks
+from clubapp.reports import charts, lists, selectors, workbooks, xlsx
 from clubapp.reports.pdf import render_template_pdf
 from clubapp.reports.permissions import can_read_books, requires
 from clubapp.reports.selectors import Month
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 PDF = "application/pdf"
+PER_PAGE = 50
 
 
 def file_response(data: bytes, filename: str, content_type: str) -> FileResponse:
@@ -69,3 +74,81 @@ def monthly_pdf(request: HttpRequest) -> HttpResponse:
     report = selectors.monthly_report(room=room_get(), month=_month(request))
     data = render_template_pdf("reports/monthly.html", monthly_context(report, pdf=True))
     return file_response(data, f"{report.month.label}月报.pdf", PDF)
+
+
+# -------------------------------------------------------------------- lists
+
+
+def _spec(request: HttpRequest, slug: str) -> lists.ListSpec:
+    spec = lists.LISTS.get(slug)
+    if spec is None:
+        raise Http404
+    if not spec.can_read(request.user):
+        raise PermissionDenied
+    return spec
+
+
+def export_filename(spec: lists.ListSpec, form_data: dict[str, Any], suffix: str) -> str:
+    """``2026年11月收支.xlsx`` when the rows are one calendar month, else the list's
+    name and today's date (``会员名单_2026-12-01.csv``)."""
+    days = form_data.get("day") or form_data.get("registered")
+    if days and days.start and days.stop:
+        # django-filter's date range cleans to the first and the last moment
+        start, stop = timezone.localdate(days.start), timezone.localdate(days.stop)
+        month = Month.of(start)
+        if start == month.first_day and stop == month.last_day:
+            return f"{month.label}{spec.file_stem}.{suffix}"
+    return f"{spec.file_stem}_{timezone.localdate().isoformat()}.{suffix}"
+
+
+@require_safe
+@login_required
+def list_page(request: HttpRequest, slug: str) -> HttpResponse:
+    spec = _spec(request, slug)
+    filterset = lists.filtered(spec, room_get(), request.GET)
+    qs = filterset.qs
+    paginator = Paginator(qs, PER_PAGE)
+    page = paginator.get_page(request.GET.get("page"))
+    columns = spec.columns()
+    query = request.GET.copy()
+    query.pop("page", None)
+    return render(
+        request,
+        "reports/list.html",
+        {
+            "spec": spec,
+            "filter": filterset,
+            "columns": columns,
+            "rows": [
+                [(value, column.kind) for value, column in zip(row, columns, strict=True)]
+                for row in spec.rows(page.object_list)
+            ],
+            "page": page,
+            "query": query.urlencode(),
+        },
+    )
+
+
+@require_safe
+@login_required
+def list_export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
+    """The filtered rows of the list, every one of them (not only the page shown),
+    streamed: the download starts before the file is finished."""
+    spec = _spec(request, slug)
+    filterset = lists.filtered(spec, room_get(), request.GET)
+    qs = filterset.qs
+    data = filterset.form.cleaned_data if filterset.is_bound and filterset.is_valid() else {}
+    columns = spec.columns()
+    total = _("Total") if spec.total else None
+    if fmt == "xlsx":
+        body = xlsx.xlsx_stream(str(spec.title), columns, spec.rows(qs), total_label=total)
+        content_type = XLSX
+    else:
+        body = xlsx.csv_stream(columns, spec.rows(qs))
+        content_type = "text/csv; charset=utf-8"
+    response = StreamingHttpResponse(body, content_type=content_type)
+    response["Content-Disposition"] = content_disposition_header(
+        True, export_filename(spec, data, fmt)
+    )
+    response["Cache-Control"] = "private, no-store"
+    return response

@@ -99,7 +99,7 @@ class Column:
 
     @property
     def fitted_width(self) -> float:
-        return max(self.width, display_width(self.title)) + 2
+        return max(self.width, display_width(str(self.title))) + 2
 
 
 # ------------------------------------------------------------- openpyxl sheets
@@ -135,14 +135,14 @@ def table_sheet(
     the rows, and (when ``total_label``) a total row of SUM formulas over the
     columns marked ``total`` (the accountant can audit them). Datetimes are given
     in local time."""
-    ws = wb.create_sheet(title=title[:31])
+    ws = wb.create_sheet(title=str(title)[:31])
     header_row = len(heading) + 1
     ws.freeze_panes = f"A{header_row + 1}"
     for index, column in enumerate(columns, start=1):
         ws.column_dimensions[get_column_letter(index)].width = column.fitted_width
     for index, line in enumerate(heading):
         ws.append([_cell(ws, line, font=_HEADER_FONT if index == 0 else None)])
-    ws.append([_cell(ws, c.title, font=_HEADER_FONT, fill=_HEADER_FILL) for c in columns])
+    ws.append([_cell(ws, str(c.title), font=_HEADER_FONT, fill=_HEADER_FILL) for c in columns])
     count = 0
     for row in rows:
         count += 1
@@ -158,7 +158,7 @@ def table_sheet(
         for index, column in enumerate(columns, start=1):
             letter = get_column_letter(index)
             if index == 1:
-                cells.append(_cell(ws, total_label, font=_TOTAL_FONT))
+                cells.append(_cell(ws, str(total_label), font=_TOTAL_FONT))
             elif column.total:
                 formula = f"=SUM({letter}{first}:{letter}{last})" if count else 0
                 cells.append(
@@ -343,7 +343,7 @@ def _total_row(
     last: int, letters: list[str], styles: list[str], columns: Sequence[Column], label: str
 ) -> str:
     number = last + 1
-    cells = [f'<c r="A{number}" t="inlineStr"><is><t>{escape(label)}</t></is></c>']
+    cells = [f'<c r="A{number}" t="inlineStr"><is><t>{escape(str(label))}</t></is></c>']
     for letter, style, column in zip(letters[1:], styles[1:], columns[1:], strict=True):
         if column.total:
             formula = f"SUM({letter}2:{letter}{last})" if last >= 2 else "0"
@@ -361,7 +361,7 @@ def csv_stream(
     GBK), the header first; the same escaping as the xlsx."""
     buffer = io.StringIO()
     writer = csv.writer(buffer)
-    writer.writerow([c.title for c in columns])
+    writer.writerow([str(c.title) for c in columns])
     yield ("\ufeff" + buffer.getvalue()).encode("utf-8")
     buffer.seek(0)
     buffer.truncate()
