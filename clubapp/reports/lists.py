@@ -27,7 +27,7 @@ from clubapp.members.selectors import member_list
 from clubapp.play.models import SEATS, Hand, LedgerLine, Mode, Seat, TableSession
 from clubapp.reports import filters
 from clubapp.reports.permissions import can_read_books, can_read_room
-from clubapp.reports.selectors import SEAT_NAMES, reason_label
+from clubapp.reports.selectors import SEAT_NAMES, describe_hand, reason_label
 from clubapp.reports.xlsx import Column
 
 CHUNK = 5000
@@ -263,28 +263,6 @@ def _hand_rows(qs: QuerySet[Any]) -> Iterator[Sequence[Any]]:
         state = voided_label % {"n": voided_by} if voided_by is not None else ""
         points = [net.get(w, 0) for w in SEATS]
         yield (created, table, session, number, what, features, *points, state)
-
-
-def describe_hand(
-    record: dict[str, Any], result: dict[str, Any], names: dict[str, str]
-) -> tuple[str, str]:
-    """("南 陈喆 ← 东 王堃 88", "清一色") for a hand; a drawn hand says so."""
-    wins = result.get("wins") or []
-    if not wins:
-        return str(_("Drawn hand")), ""
-    parts, features = [], []
-    records = record.get("wins") or []
-    for win, rec in zip(wins, records + [{}] * (len(wins) - len(records)), strict=True):
-        seat = win["seat"]
-        who = f"{SEAT_NAMES.get(seat, seat)} {names.get(seat) or ''}".strip()
-        discarder = rec.get("discarder")
-        if discarder:
-            by = f"{SEAT_NAMES.get(discarder, discarder)} {names.get(discarder) or ''}".strip()
-            parts.append(f"{who} ← {by} {win.get('value', '')}")
-        else:
-            parts.append(f"{who} {_('self-drawn')} {win.get('value', '')}")
-        features += [b["label"] for b in win.get("breakdown", [])]
-    return "；".join(parts), "、".join(features)
 
 
 def _hand_columns() -> list[Column]:

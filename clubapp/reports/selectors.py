@@ -29,7 +29,7 @@ from clubapp.books.models import IncomeCategory, IncomeEntry
 from clubapp.books.selectors import income_list
 from clubapp.core.models import Room
 from clubapp.members.models import Card, CardStatus, Member, Receipt, ReceiptKind, Visit
-from clubapp.play.models import Hand, LedgerLine, Seat, TableSession
+from clubapp.play.models import SEATS, Hand, HandSignoff, LedgerLine, Seat, Settlement, TableSession
 
 ZERO = Decimal("0.00")
 SEAT_NAMES = {"E": "东", "S": "南", "W": "西", "N": "北"}
@@ -49,6 +49,28 @@ def reason_label(reason: str) -> str:
     if reason.startswith("void:"):
         return _("void") + " " + REASONS.get(reason[5:], reason[5:])
     return REASONS.get(reason, reason)
+
+
+def describe_hand(
+    record: dict[str, Any], result: dict[str, Any], names: dict[str, str]
+) -> tuple[str, str]:
+    """("南 陈喆 ← 东 王堃 88", "清一色") for a hand; a drawn hand says so."""
+    wins = result.get("wins") or []
+    if not wins:
+        return str(_("Drawn hand")), ""
+    parts, features = [], []
+    records = record.get("wins") or []
+    for win, rec in zip(wins, records + [{}] * (len(wins) - len(records)), strict=True):
+        seat = win["seat"]
+        who = f"{SEAT_NAMES.get(seat, seat)} {names.get(seat) or ''}".strip()
+        discarder = rec.get("discarder")
+        if discarder:
+            by = f"{SEAT_NAMES.get(discarder, discarder)} {names.get(discarder) or ''}".strip()
+            parts.append(f"{who} ← {by} {win.get('value', '')}")
+        else:
+            parts.append(f"{who} {_('self-drawn')} {win.get('value', '')}")
+        features += [b["label"] for b in win.get("breakdown", [])]
+    return "；".join(parts), "、".join(features)
 
 
 # ---------------------------------------------------------------------- month
@@ -625,3 +647,138 @@ def monthly_report(*, room: Room, month: Month) -> MonthlyReport:
 def income_entries_of_month(*, room: Room, month: Month) -> QuerySet[IncomeEntry]:
     """The month's 收 entries, oldest first (the report's ledger sheet)."""
     return income_list(room=room).filter(_in(month, "received_at")).order_by("received_at", "pk")
+
+
+# ---------------------------------------------------------- settlement sheet
+
+
+@dataclass
+class SheetEntry:
+    number: int
+    booked_at: dt.datetime
+    description: str
+    #: (seat label with name, breakdown labels with points) per win
+    wins: list[tuple[str, list[tuple[str, int]]]]
+    #: (payer, payee, amount, reason label)
+    payments: list[tuple[str, str, int, str]]
+    points: list[int]
+    signed_by: list[str]
+    reversal_of: int | None
+    voided_by: int | None
+
+    @property
+    def stands(self) -> bool:
+        return self.reversal_of is None and self.voided_by is None
+
+
+@dataclass
+class SheetStatement:
+    number: int
+    first_entry: int
+    last_entry: int
+    made_at: dt.datetime
+    net: list[int]
+    transfers: list[tuple[str, str, int]]
+
+
+@dataclass
+class SettlementSheet:
+    """A table session on paper: seats, every entry with its breakdown and payments,
+    who confirmed it, the statements and their transfers, and the totals."""
+
+    session: TableSession
+    seats: list[tuple[str, str]]
+    entries: list[SheetEntry]
+    statements: list[SheetStatement]
+    totals: list[int]
+
+    @property
+    def standing(self) -> int:
+        return sum(1 for e in self.entries if e.stands)
+
+
+def seat_label(wind: str, names: dict[str, str]) -> str:
+    return f"{SEAT_NAMES.get(wind, wind)} {names.get(wind) or ''}".strip()
+
+
+def settlement_sheet(*, session: TableSession) -> SettlementSheet:
+    """Read-only: the session's seats, hands, sign-offs, statements and ledger sums."""
+    names = dict(Seat.objects.filter(session=session).values_list("wind", "name"))
+    signoffs: dict[int, list[str]] = defaultdict(list)
+    for hand_id, wind in HandSignoff.objects.filter(hand__session=session).values_list(
+        "hand_id", "seat"
+    ):
+        signoffs[hand_id].append(seat_label(wind, names))
+    rows = list(
+        Hand.objects.filter(session=session)
+        .order_by("number")
+        .values("id", "number", "created_at", "record", "result", "voids__number")
+    )
+    voided_by = {r["voids__number"]: r["number"] for r in rows if r["voids__number"] is not None}
+    entries = []
+    for row in rows:
+        record, result = row["record"] or {}, row["result"] or {}
+        net = result.get("net") or {}
+        reversal_of = row["voids__number"]
+        if reversal_of is not None:
+            description = _("Reverses hand #%(n)s") % {"n": reversal_of}
+            wins: list[tuple[str, list[tuple[str, int]]]] = []
+        else:
+            description, _features = describe_hand(record, result, names)
+            wins = [
+                (
+                    seat_label(win["seat"], names),
+                    [(b["label"], b["points"]) for b in win.get("breakdown", [])],
+                )
+                for win in result.get("wins") or []
+            ]
+        entries.append(
+            SheetEntry(
+                number=row["number"],
+                booked_at=row["created_at"],
+                description=description,
+                wins=wins,
+                payments=[
+                    (
+                        seat_label(p["from"], names),
+                        seat_label(p["to"], names),
+                        p["amount"],
+                        reason_label(p["reason"]),
+                    )
+                    for p in result.get("payments") or []
+                ],
+                points=[net.get(w, 0) for w in SEATS],
+                signed_by=sorted(signoffs.get(row["id"], [])),
+                reversal_of=reversal_of,
+                voided_by=voided_by.get(row["number"]),
+            )
+        )
+    statements = []
+    for s in Settlement.objects.filter(session=session).order_by("number"):
+        frozen = s.statement.get("names") or names
+        statements.append(
+            SheetStatement(
+                number=s.number,
+                first_entry=s.first_entry,
+                last_entry=s.last_entry,
+                made_at=s.created_at,
+                net=[s.statement.get("net", {}).get(w, 0) for w in SEATS],
+                transfers=[
+                    (seat_label(t["from"], frozen), seat_label(t["to"], frozen), t["amount"])
+                    for t in s.statement.get("transfers", [])
+                ],
+            )
+        )
+    sums = dict(
+        LedgerLine.objects.filter(hand__session=session)
+        .order_by()
+        .values_list("seat")
+        .annotate(t=Sum("points"))
+    )
+    return SettlementSheet(
+        session=session,
+        seats=[(w, seat_label(w, names)) for w in SEATS],
+        entries=entries,
+        statements=statements,
+        totals=[sums.get(w, 0) for w in SEATS],
+    )

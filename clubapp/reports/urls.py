@@ -15,4 +15,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("lists/<slug:slug>/", views.list_page, name="list"),
     path("lists/<slug:slug>.xlsx", views.list_export, {"fmt": "xlsx"}, name="list_xlsx"),
     path("lists/<slug:slug>.csv", views.list_export, {"fmt": "csv"}, name="list_csv"),
+    path("sessions/<int:pk>/sheet/", views.sheet_page, name="sheet"),
+    path("sessions/<int:pk>/sheet.pdf", views.sheet_pdf, name="sheet_pdf"),
+    path("sessions/<int:pk>/sheet.xlsx", views.sheet_xlsx, name="sheet_xlsx"),
 ]

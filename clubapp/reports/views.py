@@ -9,16 +9,17 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, StreamingHttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
 from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from clubapp.core.selectors import room_get
+from clubapp.play.models import Seat, TableSession
 from clubapp.reports import charts, lists, selectors, workbooks, xlsx
 from clubapp.reports.pdf import render_template_pdf
-from clubapp.reports.permissions import can_read_books, requires
+from clubapp.reports.permissions import can_read_books, can_read_room, requires
 from clubapp.reports.selectors import Month
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -152,3 +153,55 @@ def list_export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
     )
     response["Cache-Control"] = "private, no-store"
     return response
+
+
+# --------------------------------------------------------- settlement sheet
+
+
+def _sheet(request: HttpRequest, pk: int) -> tuple[selectors.SettlementSheet, dict[str, Any]]:
+    session = get_object_or_404(
+        TableSession.objects.select_related("ruleset"), pk=pk, room=room_get()
+    )
+    seated = Seat.objects.filter(session=session, user_id=request.user.pk).exists()
+    if not (seated or can_read_room(request.user)):
+        raise PermissionDenied
+    sheet = selectors.settlement_sheet(session=session)
+    title = _("Table %(table)s · %(day)s · settlement sheet") % {
+        "table": session.table_number,
+        "day": timezone.localtime(session.started_at).strftime("%Y-%m-%d"),
+    }
+    return sheet, {"sheet": sheet, "room": room_get(), "doc_title": title}
+
+
+def _sheet_filename(sheet: selectors.SettlementSheet, suffix: str) -> str:
+    day = timezone.localtime(sheet.session.started_at).strftime("%Y-%m-%d")
+    return f"结帐单_{day}_{sheet.session.table_number}号桌.{suffix}"
+
+
+@require_safe
+@login_required
+def sheet_page(request: HttpRequest, pk: int) -> HttpResponse:
+    _sheet_obj, context = _sheet(request, pk)
+    return render(
+        request, "reports/settlement_sheet.html", {**context, "layout": "base.html", "pdf": False}
+    )
+
+
+@require_safe
+@login_required
+def sheet_pdf(request: HttpRequest, pk: int) -> HttpResponse:
+    sheet, context = _sheet(request, pk)
+    data = render_template_pdf(
+        "reports/settlement_sheet.html", {**context, "layout": "reports/document.html"}
+    )
+    return file_response(data, _sheet_filename(sheet, "pdf"), PDF)
+
+
+@require_safe
+@login_required
+def sheet_xlsx(request: HttpRequest, pk: int) -> HttpResponse:
+    sheet, context = _sheet(request, pk)
+    data = workbooks.settlement_workbook(
+        sheet, title=f"{context['room'].name} · {context['doc_title']}"
+    )
+    return file_response(data, _sheet_filename(sheet, "xlsx"), XLSX)

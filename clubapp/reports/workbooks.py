@@ -272,3 +272,68 @@ def _play(wb: Any, report: selectors.MonthlyReport) -> None:
         heading=[*_heading(report, title), _("Points (花) only: never money.")],
         total_label=_("Total"),
     )
+
+
+def settlement_workbook(sheet: selectors.SettlementSheet, *, title: str) -> bytes:
+    """The session's hands (one row each, the seats' points, who confirmed) and its
+    statements (one row per transfer), with SUM totals of the points."""
+    wb = workbook()
+    seats = [label for _wind, label in sheet.seats]
+    heading = [title, sheet.session.ruleset.name]
+    rows = []
+    for e in sheet.entries:
+        breakdown = "；".join(
+            f"{who}：" + " + ".join(f"{label} {points}" for label, points in lines)
+            for who, lines in e.wins
+        )
+        state = ""
+        if e.voided_by is not None:
+            state = _("Voided by entry #%(n)s") % {"n": e.voided_by}
+        rows.append(
+            [
+                e.number,
+                e.booked_at,
+                e.description,
+                breakdown,
+                *e.points,
+                "、".join(e.signed_by),
+                state,
+            ]
+        )
+    table_sheet(
+        wb,
+        _("Hands"),
+        [
+            Column("#", "int", 4),
+            Column(_("Booked at"), "datetime", 16),
+            Column(_("Hand"), "text", 24),
+            Column(_("Breakdown"), "label", 36),
+            *(Column(f"{label}（花）", "int", 8, total=True) for label in seats),
+            Column(_("Confirmed"), "text", 16),
+            Column(_("Voided"), "label", 12),
+        ],
+        rows,
+        heading=heading,
+        total_label=_("Total"),
+    )
+    statement_rows = []
+    for st in sheet.statements:
+        for payer, payee, amount in st.transfers or [("", "", 0)]:
+            statement_rows.append(
+                [st.number, f"#{st.first_entry}–#{st.last_entry}", *st.net, payer, payee, amount]
+            )
+    table_sheet(
+        wb,
+        _("Statements"),
+        [
+            Column(_("Statement"), "int", 6),
+            Column(_("Hands"), "label", 10),
+            *(Column(f"{label}（花）", "int", 8) for label in seats),
+            Column(_("Pays"), "text", 10),
+            Column(_("To"), "text", 10),
+            Column(_("Points (花)"), "int", 8),
+        ],
+        statement_rows,
+        heading=heading,
+    )
+    return workbook_bytes(wb)
