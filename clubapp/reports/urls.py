@@ -18,4 +18,8 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("sessions/<int:pk>/sheet/", views.sheet_page, name="sheet"),
     path("sessions/<int:pk>/sheet.pdf", views.sheet_pdf, name="sheet_pdf"),
     path("sessions/<int:pk>/sheet.xlsx", views.sheet_xlsx, name="sheet_xlsx"),
+    path("cards/", views.card_batch, name="cards"),
+    path("cards/sheet.pdf", views.card_sheet_pdf, name="card_sheet_pdf"),
+    path("cards/<int:pk>.pdf", views.card_pdf, name="card_pdf"),
+    path("receipts/<str:number>.pdf", views.receipt_pdf, name="receipt_pdf"),
 ]

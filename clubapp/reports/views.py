@@ -5,21 +5,25 @@ from __future__ import annotations
 import io
 from typing import Any
 
+from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, StreamingHttpResponse
-from django.shortcuts import get_object_or_404, render
+from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from clubapp.core.selectors import room_get
+from clubapp.members.models import Card, Receipt
 from clubapp.play.models import Seat, TableSession
-from clubapp.reports import charts, lists, selectors, workbooks, xlsx
+from clubapp.reports import cards, charts, lists, selectors, workbooks, xlsx
+from clubapp.reports.forms import CardBatchForm
 from clubapp.reports.pdf import render_template_pdf
-from clubapp.reports.permissions import can_read_books, can_read_room, requires
+from clubapp.reports.permissions import can_print_cards, can_read_books, can_read_room, requires
 from clubapp.reports.selectors import Month
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
@@ -205,3 +209,76 @@ def sheet_xlsx(request: HttpRequest, pk: int) -> HttpResponse:
         sheet, title=f"{context['room'].name} · {context['doc_title']}"
     )
     return file_response(data, _sheet_filename(sheet, "xlsx"), XLSX)
+
+
+# ----------------------------------------------------------- cards, receipts
+
+
+def _card_for(request: HttpRequest, pk: int) -> Card:
+    card = get_object_or_404(Card.objects.select_related("member"), pk=pk, member__room=room_get())
+    own = card.member.user_id is not None and card.member.user_id == request.user.pk
+    if not (own or can_print_cards(request.user)):
+        raise PermissionDenied
+    return card
+
+
+@require_safe
+@login_required
+def card_pdf(request: HttpRequest, pk: int) -> HttpResponse:
+    """One 会员证 at ID-1 size: for the manager, or the member whose card it is."""
+    card = _card_for(request, pk)
+    data = render_template_pdf(
+        "reports/card_single.html", {"card": cards.card_doc(card), "room": room_get()}
+    )
+    return file_response(data, f"会员证_{card.number}.pdf", PDF)
+
+
+@require_safe
+@requires(can_print_cards)
+def card_batch(request: HttpRequest) -> HttpResponse:
+    """Choose the cards to print ten to an A4 sheet (GET shows the choice; the PDF
+    link carries it)."""
+    form = CardBatchForm(request.GET or None)
+    chosen = form.cards(room_get()) if form.is_valid() else Card.objects.none()
+    return render(
+        request,
+        "reports/card_batch.html",
+        {
+            "form": form,
+            "cards": chosen[:200],
+            "count": chosen.count(),
+            "query": request.GET.urlencode(),
+        },
+    )
+
+
+@require_safe
+@requires(can_print_cards)
+def card_sheet_pdf(request: HttpRequest) -> HttpResponse:
+    form = CardBatchForm(request.GET or None)
+    if not form.is_valid():
+        return redirect("reports:cards")
+    docs = cards.cards_for_print(form.cards(room_get()))
+    if not docs:
+        messages.error(request, _("No card matches: nothing to print."))
+        return redirect(f"{reverse('reports:cards')}?{request.GET.urlencode()}")
+    pages = [
+        [{"x": s.x, "y": s.y, "card": s.card, "marks": cards.crop_marks(s)} for s in page]
+        for page in cards.sheet_slots(docs)
+    ]
+    data = render_template_pdf("reports/card_sheet.html", {"pages": pages, "room": room_get()})
+    return file_response(data, f"会员证_{timezone.localdate().isoformat()}.pdf", PDF)
+
+
+@require_safe
+@requires(can_read_room)
+def receipt_pdf(request: HttpRequest, number: str) -> HttpResponse:
+    receipt = get_object_or_404(
+        Receipt.objects.select_related("card", "visit", "received_by"),
+        number=number,
+        room=room_get(),
+    )
+    data = render_template_pdf(
+        "reports/receipt.html", {"doc": cards.receipt_doc(receipt), "room": room_get()}
+    )
+    return file_response(data, f"收据_{receipt.number}.pdf", PDF)
