@@ -782,3 +782,100 @@ def settlement_sheet(*, session: TableSession) -> SettlementSheet:
         statements=statements,
         totals=[sums.get(w, 0) for w in SEATS],
     )
+
+
+# ------------------------------------------------------------ today's page
+
+
+@dataclass
+class TodayDesk:
+    """Today at the desk, for the manager and the accountant (their home page)."""
+
+    day: dt.date
+    #: (category label, entries, amount) of today's 收 entries
+    takings: list[tuple[str, int, Decimal]]
+    takings_total: Decimal
+    #: every 收 so far: the cash on hand as far as the books know it (no hand-over
+    #: is recorded yet, so nothing is taken off; docs/reports.md)
+    income_to_date: Decimal
+    oldest_receipt: Receipt | None
+    #: (visit, minutes so far)
+    inside: list[tuple[Visit, int]]
+    #: (session, seat labels, hands standing, minutes since it started)
+    tables: list[tuple[TableSession, list[str], int, int]]
+    #: (card, days left: negative when expired, how many days either way) for cards
+    #: ending within the window and cards expired and not renewed (due for 年审)
+    reminders: list[tuple[Card, int, int]]
+    window_days: int = 30
+
+
+def today_desk(*, room: Room, now: dt.datetime | None = None, window_days: int = 30) -> TodayDesk:
+    now = now or timezone.now()
+    day = timezone.localdate(now)
+    start = timezone.make_aware(dt.datetime.combine(day, dt.time.min))
+    entries = income_list(room=room).order_by()
+    today = {
+        row["category"]: (row["n"], yuan(row["amount"]))
+        for row in entries.filter(received_at__gte=start, received_at__lt=start + dt.timedelta(1))
+        .values("category")
+        .annotate(n=Count("id"), amount=Sum("amount"))
+    }
+    takings = [(str(c.label), *today.get(c.value, (0, ZERO))) for c in IncomeCategory]
+    inside = [
+        (visit, int((now - visit.checked_in_at).total_seconds() // 60))
+        for visit in Visit.objects.filter(room=room, checked_out_at__isnull=True)
+        .select_related("member", "card")
+        .order_by("checked_in_at")
+    ]
+    open_sessions = list(
+        TableSession.objects.filter(room=room, ended_at__isnull=True)
+        .select_related("ruleset")
+        .prefetch_related("seats")
+        .order_by("table_number")
+    )
+    counts = {
+        row["session_id"]: row["played"] - row["reversals"]
+        for row in Hand.objects.filter(session__in=open_sessions)
+        .order_by()
+        .values("session_id")
+        .annotate(
+            played=Count("id", filter=Q(voids__isnull=True)),
+            reversals=Count("id", filter=Q(voids__isnull=False)),
+        )
+    }
+    tables = []
+    for session in open_sessions:
+        names = {seat.wind: seat.name for seat in session.seats.all()}
+        tables.append(
+            (
+                session,
+                [seat_label(w, names) for w in SEATS if w in names],
+                counts.get(session.pk, 0),
+                int((now - session.started_at).total_seconds() // 60),
+            )
+        )
+    cards = (
+        Card.objects.filter(
+            member__room=room,
+            status=CardStatus.ACTIVE,
+            valid_until__lte=day + dt.timedelta(days=window_days),
+        )
+        .select_related("member")
+        .order_by("valid_until", "number")
+    )
+    return TodayDesk(
+        day=day,
+        takings=takings,
+        takings_total=sum((amount for _l, _n, amount in takings), ZERO),
+        income_to_date=yuan(entries.filter(received_at__lte=now).aggregate(t=Sum("amount"))["t"]),
+        oldest_receipt=Receipt.objects.filter(room=room, paid_at__lte=now)
+        .order_by("paid_at", "pk")
+        .first(),
+        inside=inside,
+        tables=tables,
+        reminders=[
+            (card, (card.valid_until - day).days, abs((card.valid_until - day).days))
+            for card in cards
+        ],
+        window_days=window_days,
+    )

@@ -9,6 +9,7 @@ from clubapp.reports import views
 app_name = "reports"
 
 urlpatterns: list[URLPattern | URLResolver] = [
+    path("today/", views.today, name="today"),
     path("monthly/", views.monthly, name="monthly"),
     path("monthly.xlsx", views.monthly_xlsx, name="monthly_xlsx"),
     path("monthly.pdf", views.monthly_pdf, name="monthly_pdf"),

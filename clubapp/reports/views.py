@@ -282,3 +282,13 @@ def receipt_pdf(request: HttpRequest, number: str) -> HttpResponse:
         "reports/receipt.html", {"doc": cards.receipt_doc(receipt), "room": room_get()}
     )
     return file_response(data, f"收据_{receipt.number}.pdf", PDF)
+
+
+# ------------------------------------------------------------------- today
+
+
+@require_safe
+@requires(can_read_room)
+def today(request: HttpRequest) -> HttpResponse:
+    """Today's page (also the home page of managers and accountants)."""
+    return render(request, "reports/today.html", {"today": selectors.today_desk(room=room_get())})
