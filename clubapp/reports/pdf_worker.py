@@ -25,11 +25,11 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import unquote, urlsplit
 
-from weasyprint import HTML
-from weasyprint.urls import URLFetcher, URLFetcherResponse
-
 # Not an error here: the fonts of the document come from @font-face only.
 warnings.filterwarnings("ignore", message="No fonts configured in FontConfig")
+
+from weasyprint import HTML  # noqa: E402
+from weasyprint.urls import URLFetcher, URLFetcherResponse  # noqa: E402
 
 
 class LocalFilesFetcher(URLFetcher):

@@ -29,6 +29,7 @@ from clubapp.reports.selectors import Month
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 PDF = "application/pdf"
 PER_PAGE = 50
+PDF_ROWS = 25
 
 
 def file_response(data: bytes, filename: str, content_type: str) -> FileResponse:
@@ -56,6 +57,10 @@ def monthly_context(report: selectors.MonthlyReport, *, pdf: bool) -> dict[str, 
         "busiest_svg": charts.busiest_hours_svg(report.visits, title=_("Busiest hours")),
         "layout": "reports/document.html" if pdf else "base.html",
         "pdf": pdf,
+        # a PDF is a summary to hand on: long lists show their first rows (WeasyPrint
+        # lays out about two pages a second), the page and the xlsx show every row
+        "pdf_rows": PDF_ROWS,
+        "row_limit": f":{PDF_ROWS}" if pdf else ":",
     }
 
 
