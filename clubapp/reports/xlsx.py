@@ -211,7 +211,8 @@ class _Sink:
         self.chunks: list[bytes] = []
 
     def write(self, data: bytes) -> int:
-        self.chunks.append(bytes(data))
+        if data:
+            self.chunks.append(bytes(data))
         return len(data)
 
     def flush(self) -> None:
@@ -327,7 +328,8 @@ def xlsx_stream(
                 if len(pieces) >= batch:
                     entry.write("".join(pieces).encode("utf-8"))
                     pieces.clear()
-                    yield sink.take()
+                    if sink.chunks:  # deflate gives out bytes once it has enough
+                        yield sink.take()
             if total_label is not None:
                 pieces.append(_total_row(number, letters, styles, columns, total_label))
             entry.write("".join(pieces).encode("utf-8"))
