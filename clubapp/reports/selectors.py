@@ -386,16 +386,20 @@ def _busiest(visits: QuerySet[Visit], month: Month) -> tuple[list[list[float]], 
     days: set[dt.date] = set()
     for checked_in, checked_out in visits.values_list("checked_in_at", "checked_out_at"):
         start = timezone.localtime(checked_in)
-        end = timezone.localtime(checked_out or max(now, checked_in))
         days.add(start.date())
-        slot = start.replace(minute=0, second=0, microsecond=0)
-        while slot < end:
-            following = slot + dt.timedelta(hours=1)
-            index = slot.hour - first_hour
+        weekday = start.weekday()
+        # seconds from the local midnight of the day it began (a stay never spans
+        # midnight in a room that closes by 23:00; any part past midnight is cut)
+        begin = start.hour * 3600 + start.minute * 60 + start.second
+        length = ((checked_out or max(now, checked_in)) - checked_in).total_seconds()
+        end = min(begin + length, 24 * 3600)
+        hour = int(begin // 3600)
+        while hour * 3600 < end:
+            index = hour - first_hour
             if 0 <= index < len(HOURS):
-                overlap = (min(end, following) - max(start, slot)).total_seconds() / 3600
-                presence[slot.weekday()][index] += overlap
-            slot = following
+                overlap = min(end, (hour + 1) * 3600) - max(begin, hour * 3600)
+                presence[weekday][index] += overlap / 3600
+            hour += 1
     weekday_count = [0] * 7
     for day in month.days():
         weekday_count[day.weekday()] += 1
@@ -544,9 +548,12 @@ def _seats_of(sessions: QuerySet[TableSession]) -> dict[tuple[int, str], _SeatRo
 def _big_hands(
     hands: QuerySet[Hand], seats: dict[tuple[int, str], _SeatRow], limit: int
 ) -> list[BigHand]:
+    # In booking order, and only as many rows as the list can take: the database stops
+    # scanning once it has them (a candidate the quick filter lets through but the
+    # exact check does not is rare: a code of the breakdown's, or a voided hand).
     candidates = (
-        hands.filter(voids__isnull=True, voided_by__isnull=True, result__wins__regex=_BIG_PATTERN)
-        .order_by("session__started_at", "session_id", "number")
+        hands.filter(voids__isnull=True, result__wins__regex=_BIG_PATTERN)
+        .order_by("id")
         .values_list(
             "session_id",
             "number",
@@ -554,10 +561,13 @@ def _big_hands(
             "session__table_number",
             "ruleset__family",
             "result__wins",
-        )
+            "voided_by",
+        )[: limit * 2]
     )
     out: list[BigHand] = []
-    for session_id, number, created, table, family, wins in candidates.iterator(chunk_size=2000):
+    for session_id, number, created, table, family, wins, voided in candidates:
+        if voided is not None:
+            continue
         for win in wins or []:
             if not is_big_hand(family, win.get("features", [])):
                 continue
