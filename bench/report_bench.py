@@ -56,6 +56,9 @@ def parse() -> argparse.Namespace:
     parser.add_argument("--lines", type=int, default=1_000_000, help="ledger lines in the xlsx")
     parser.add_argument("--db", default="h_reports_bench")
     parser.add_argument("--keep", action="store_true", help="keep the database afterwards")
+    parser.add_argument(
+        "--reuse", action="store_true", help="time a database kept by an earlier --keep run"
+    )
     parser.add_argument("--xlsx-child", action="store_true", help=argparse.SUPPRESS)
     return parser.parse_args()
 
@@ -81,7 +84,7 @@ def drop_database() -> None:
         conn.execute(f'DROP DATABASE IF EXISTS "{ARGS.db}" WITH (FORCE)')
 
 
-if not ARGS.xlsx_child:
+if not (ARGS.xlsx_child or ARGS.reuse):
     create_database()
 
 import django  # noqa: E402
@@ -463,8 +466,16 @@ def xlsx_child() -> None:
             size += len(chunk)
             out.write(chunk)
     total = time.perf_counter() - started
-    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
-    print(json.dumps({"first": first, "total": total, "size": size, "peak_mb": peak}))
+    print(json.dumps({"first": first, "total": total, "size": size, "peak_mb": peak_rss_mb()}))
+
+
+def peak_rss_mb() -> float:
+    """This process's peak resident memory (VmHWM: ru_maxrss would count the parent's
+    size at the fork that started it)."""
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 def main() -> int:
@@ -472,10 +483,11 @@ def main() -> int:
         xlsx_child()
         return 0
     try:
-        print(f"== database {ARGS.db}: migrate and fill")
-        call_command("migrate", verbosity=0)
-        call_command("loaddefaults", verbosity=0)
-        fill(random.Random(2026))
+        if not ARGS.reuse:
+            print(f"== database {ARGS.db}: migrate and fill")
+            call_command("migrate", verbosity=0)
+            call_command("loaddefaults", verbosity=0)
+            fill(random.Random(2026))
         room = Room.objects.get(slug="main")
         print(f"== the monthly report of {MONTH.label}")
         report = selectors.monthly_report(room=room, month=MONTH)

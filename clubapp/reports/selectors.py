@@ -493,7 +493,7 @@ def play_section(*, room: Room, month: Month, big_hands_limit: int = 100) -> Pla
     ]
     voided = sum(r for _p, r in per_ruleset_hands.values())
     seats = _seats_of(sessions)
-    big = _big_hands(hands, seats, big_hands_limit)
+    big = _big_hands(sessions, seats, big_hands_limit)
     member_points, guest_points, guest_seats = _points(sessions, seats)
     return PlaySection(
         sessions=sum(per_ruleset_sessions.values()),
@@ -546,47 +546,54 @@ def _seats_of(sessions: QuerySet[TableSession]) -> dict[tuple[int, str], _SeatRo
 
 
 def _big_hands(
-    hands: QuerySet[Hand], seats: dict[tuple[int, str], _SeatRow], limit: int
+    sessions: QuerySet[TableSession], seats: dict[tuple[int, str], _SeatRow], limit: int
 ) -> list[BigHand]:
-    # In booking order, and only as many rows as the list can take: the database stops
-    # scanning once it has them (a candidate the quick filter lets through but the
-    # exact check does not is rare: a code of the breakdown's, or a voided hand).
-    candidates = (
-        hands.filter(voids__isnull=True, result__wins__regex=_BIG_PATTERN)
-        .order_by("id")
-        .values_list(
-            "session_id",
-            "number",
-            "created_at",
-            "session__table_number",
-            "ruleset__family",
-            "result__wins",
-            "voided_by",
-        )[: limit * 2]
-    )
+    """The month's big hands in the order the nights were played, at most ``limit``:
+    read a few sessions at a time, so that the database stops looking once the list
+    is full (one regular expression over each hand's wins as a quick filter; each
+    candidate checked exactly here)."""
+    ids = list(sessions.order_by("started_at", "id").values_list("id", flat=True))
     out: list[BigHand] = []
-    for session_id, number, created, table, family, wins, voided in candidates:
-        if voided is not None:
-            continue
-        for win in wins or []:
-            if not is_big_hand(family, win.get("features", [])):
-                continue
-            seat = seats.get((session_id, win["seat"]))
-            labels = _feature_names(family)
-            out.append(
-                BigHand(
-                    played_at=created,
-                    table=table,
-                    session_id=session_id,
-                    number=number,
-                    winner=f"{SEAT_NAMES[win['seat']]} {seat.name if seat else ''}".strip(),
-                    features=[labels.get(f, f) for f in win.get("features", [])],
-                    value=win.get("value", 0),
-                )
+    for first in range(0, len(ids), 50):
+        candidates = (
+            Hand.objects.filter(
+                session_id__in=ids[first : first + 50],
+                voids__isnull=True,
+                result__wins__regex=_BIG_PATTERN,
             )
-        if len(out) >= limit:
-            break
-    return out[:limit]
+            .order_by("session__started_at", "session_id", "number")
+            .values_list(
+                "session_id",
+                "number",
+                "created_at",
+                "session__table_number",
+                "ruleset__family",
+                "result__wins",
+                "voided_by",
+            )
+        )
+        for session_id, number, created, table, family, wins, voided in candidates:
+            if voided is not None:
+                continue
+            for win in wins or []:
+                if not is_big_hand(family, win.get("features", [])):
+                    continue
+                seat = seats.get((session_id, win["seat"]))
+                labels = _feature_names(family)
+                out.append(
+                    BigHand(
+                        played_at=created,
+                        table=table,
+                        session_id=session_id,
+                        number=number,
+                        winner=f"{SEAT_NAMES[win['seat']]} {seat.name if seat else ''}".strip(),
+                        features=[labels.get(f, f) for f in win.get("features", [])],
+                        value=win.get("value", 0),
+                    )
+                )
+            if len(out) >= limit:
+                return out[:limit]
+    return out
 
 
 def _points(
