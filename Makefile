@@ -8,6 +8,9 @@ STAMPS := .make
 # Dev settings for the local server and for manage.py calls during tests.
 DEV_ENV := DEBUG=1
 
+# WeasyPrint (the reports' PDFs) needs Pango and HarfBuzz's subsetter from Debian.
+SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0
+
 .DEFAULT_GOAL := help
 .PHONY: help run test lint fmt migrate demo check-deploy messages reset clean
 
@@ -25,12 +28,24 @@ help:
 $(PY):
 	$(PYTHON) -m venv $(VENV)
 
+# Debian's libraries for WeasyPrint, installed once when missing (as root), or named.
+$(STAMPS)/system.done:
+	@if command -v dpkg >/dev/null 2>&1; then \
+	  missing=""; for p in $(SYSTEM_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	  if [ -n "$$missing" ]; then \
+	    if [ "$$(id -u)" = 0 ]; then apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq $$missing >/dev/null; \
+	    else echo "PDFs need:$$missing — run: sudo apt-get install$$missing"; exit 1; fi; \
+	  fi; \
+	else echo "not Debian: install Pango and HarfBuzz (libharfbuzz-subset) for WeasyPrint yourself"; fi
+	@mkdir -p $(STAMPS)
+	@touch $@
+
 # Reinstall only when a requirements file changes.
-$(VENV)/.requirements.stamp: requirements.txt | $(PY)
+$(VENV)/.requirements.stamp: requirements.txt | $(PY) $(STAMPS)/system.done
 	$(PY) -m pip install --disable-pip-version-check -q -r requirements.txt
 	touch $@
 
-$(VENV)/.requirements-dev.stamp: requirements.txt requirements-dev.txt | $(PY)
+$(VENV)/.requirements-dev.stamp: requirements.txt requirements-dev.txt | $(PY) $(STAMPS)/system.done
 	$(PY) -m pip install --disable-pip-version-check -q -r requirements-dev.txt
 	touch $@
 

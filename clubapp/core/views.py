@@ -11,12 +11,22 @@ from django.shortcuts import render
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
+from clubapp.core.roles import Role, user_roles
+from clubapp.core.selectors import room_get
+from clubapp.reports.selectors import today_desk
+
 logger = logging.getLogger(__name__)
 
 
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "core/home.html")
+    context = {}
+    roles = user_roles(request.user)
+    room = room_get()
+    if (Role.MANAGER in roles or Role.ACCOUNTANT in roles) and room.pk is not None:
+        # Their home page is today's page (the reports app reads it from the other apps).
+        context["today"] = today_desk(room=room)
+    return render(request, "core/home.html", context)
 
 
 @never_cache

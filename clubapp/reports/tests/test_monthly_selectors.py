@@ -1,0 +1,86 @@
+"""The monthly report's numbers, against the books they come from."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+import pytest
+from django.db.models import Sum
+
+from clubapp.books.models import IncomeEntry
+from clubapp.reports.selectors import Month, monthly_report
+
+NOV = Month(2026, 11)
+
+
+def test_it_ties_the_income_to_the_cash_book_to_the_fen(november):
+    report = monthly_report(room=november.room, month=NOV)
+    books = IncomeEntry.objects.filter(
+        received_at__gte=NOV.start, received_at__lt=NOV.end
+    ).aggregate(t=Sum("amount"))["t"]
+    # three cards 50.00, a 年审 10.00, two non-members 4.00 + 2.00
+    assert books == Decimal("166.00")
+    assert report.income.total == books
+    assert sum(total for _day, _amounts, total in report.income.by_day) == books
+    assert report.income.ties_out
+
+
+def test_it_counts_members_and_card_fees(november):
+    m = monthly_report(room=november.room, month=NOV).members
+    assert m.new_members == 3  # 李昇 registered in October
+    assert m.cards_issued == 3
+    assert m.renewals == 1  # 王堃's 年审, 10.00 元
+    assert m.suspended == 1  # 李昇's card, on the 23rd
+    assert m.active_at_end == 3  # 李昇's is suspended
+    fees = {label: (n, amount) for label, n, amount in m.fees}
+    assert fees["会员证工本费"] == (3, Decimal("150.00"))
+    assert fees["年审费"] == (1, Decimal("10.00"))
+    assert m.fees_total == Decimal("160.00")
+
+
+def test_it_counts_visits_hours_and_the_equipment_fees(november):
+    report = monthly_report(room=november.room, month=NOV)
+    v = report.visits
+    assert (v.member_visits, v.members_distinct, v.guest_visits) == (1, 1, 2)
+    assert v.member_hours == 2.1  # 09:40-11:45
+    assert v.guest_hours_billed == 3 and v.guest_fees == Decimal("6.00")
+    fund = report.equipment_fund
+    assert fund.collected_month == v.guest_fees
+    assert fund.spent_month is None and fund.balance is None  # the cash book has no expenses yet
+    # Monday 2 November: 陈喆 09:40-11:45 and a guest 10:00-11:30 in the 10 o'clock hour,
+    # over the 5 Mondays of the month
+    monday_ten = v.busiest[0][v.hours.index(10)]
+    assert monday_ten == round((1 + 1) / 5, 1)
+    assert v.peak[:2] == ("周一", 10)
+
+
+def test_it_counts_hands_per_ruleset_big_hands_and_members_points(november):
+    p = monthly_report(room=november.room, month=NOV).play
+    assert p.sessions == 1
+    assert p.hands == 3 and p.voided == 1  # four booked, one voided (its reversal not counted)
+    assert p.by_ruleset == [("南京麻将", 1, 3)]
+    assert [(b.winner, b.features, b.value) for b in p.big_hands] == [("西 李昇", ["清一色"], 88)]
+    points = {name: total for name, _card, _n, total in p.member_points}
+    assert points == {"陈喆": 300, "王堃": -100, "李昇": -12}
+    assert p.guest_points == -188 and p.guest_seats == 1
+    assert p.points_balance == 0
+
+
+def test_it_leaves_other_months_out(november):
+    october = monthly_report(room=november.room, month=Month(2026, 10))
+    assert october.income.total == Decimal("50.00")  # 李昇's card
+    assert october.play.sessions == 0
+    december = monthly_report(room=november.room, month=Month(2026, 12))
+    assert december.income.total == Decimal("2.00")
+    assert december.equipment_fund.collected_to_date == Decimal("8.00")
+
+
+def test_it_reads_months():
+    assert Month.parse("2026-11") == NOV
+    assert NOV.previous == Month(2026, 10) and NOV.next == Month(2026, 12)
+    assert Month(2026, 1).previous == Month(2025, 12)
+    assert Month(2026, 12).next == Month(2027, 1)
+    assert NOV.last_day.day == 30 and len(NOV.days()) == 30
+    for bad in ("2026-13", "11/2026", "", "2026-00"):
+        with pytest.raises(ValueError):
+            Month.parse(bad)

@@ -1,0 +1,53 @@
+"""Today's page: the home page of the manager and the accountant."""
+
+from __future__ import annotations
+
+from clubapp.members import services as members
+from clubapp.members.models import Card
+from clubapp.members.tests.factories import at
+
+
+def test_it_is_the_managers_home_page(client, manager, november, clock):
+    clock.set(at(2, 15, 0))
+    members.visit_check_in(
+        room=november.room,
+        card=Card.objects.get(member=november.wang),
+        by=manager,
+        now=at(2, 14, 0),
+    )
+    client.force_login(manager)
+    body = client.get("/").content.decode()
+    assert "今天" in body
+    assert "王堃" in body and "60 分钟" in body  # inside for an hour
+    assert "1 号桌" in body and "东 陈喆" in body  # the table still in play, its players
+    assert "54.00" in body  # the takings of 2 November: a card 50.00, a guest 4.00
+
+
+def test_it_shows_cash_on_hand_and_the_oldest_receipt(client, accountant, november):
+    client.force_login(accountant)
+    body = client.get("/reports/today/").content.decode()
+    assert "216.00" in body  # October's card 50.00, November 166.00 (December's fee comes later)
+    assert "R2026-00001" in body
+
+
+def _reminders(client, user):
+    client.force_login(user)
+    body = client.get("/reports/today/").content.decode()
+    return body.split("待年审的会员证")[-1]
+
+
+def test_it_lists_cards_ending_within_30_days_and_expired_ones(client, manager, november, clock):
+    clock.set(at(20, 10, month=10).replace(year=2027))  # 2027-10-20
+    soon = _reminders(client, manager)
+    assert "陈喆" in soon and "还有 12 天" in soon  # valid until 2027-11-01
+    assert "王堃" not in soon  # renewed to 2028-11-02
+    assert "李昇" not in soon  # suspended: not the desk's reminder
+    clock.set(at(10, 10, month=11).replace(year=2027))  # 2027-11-10
+    later = _reminders(client, manager)
+    assert "已过期 9 天" in later
+
+
+def test_it_refuses_a_member(client, member, november):
+    client.force_login(member)
+    assert client.get("/reports/today/").status_code == 403
+    assert "今天" not in client.get("/").content.decode()
