@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.db import DatabaseError, connection
 from django.http import HttpRequest, HttpResponse
@@ -31,3 +32,8 @@ def healthz(request: HttpRequest) -> HttpResponse:
         logger.exception("healthz: database query failed")
         return HttpResponse("database unavailable", status=503, content_type="text/plain")
     return HttpResponse("ok", content_type="text/plain")
+
+
+# The password pages are Django's, with our templates; never cached (shared phones).
+password_change = never_cache(auth_views.PasswordChangeView.as_view())
+password_reset_confirm = never_cache(auth_views.PasswordResetConfirmView.as_view())

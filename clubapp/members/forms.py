@@ -71,6 +71,14 @@ class MemberEditForm(forms.Form):
         return photo
 
 
+class AccountForm(forms.Form):
+    username = forms.CharField(
+        label=_("Login name"),
+        max_length=150,
+        widget=forms.TextInput(attrs={"autocapitalize": "none", "autocomplete": "off"}),
+    )
+
+
 class ReasonForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=200)
 
@@ -95,6 +103,15 @@ class CardCheckInForm(forms.Form):
         max_length=20,
         widget=forms.TextInput(attrs={"placeholder": "2026-0001", "autocomplete": "off"}),
     )
+
+
+class TableForm(forms.Form):
+    number = forms.IntegerField(label=_("Table number"), min_value=1, max_value=999)
+    name = forms.CharField(label=_("Name (optional)"), max_length=30, required=False)
+
+
+class TableRenameForm(forms.Form):
+    name = forms.CharField(label=_("Name (optional)"), max_length=30, required=False)
 
 
 class GuestCheckInForm(forms.Form):

@@ -174,6 +174,8 @@ class Table(models.Model):
         "core.Room", on_delete=models.PROTECT, related_name="tables", verbose_name=_("room")
     )
     number = models.PositiveSmallIntegerField(_("table number"))
+    # What the room calls it ("靠窗", "包间"); the number is shown when blank.
+    name = models.CharField(_("table name"), max_length=30, blank=True)
     active = models.BooleanField(_("in use"), default=True)
     occupied = models.BooleanField(_("occupied"), default=False)
 
@@ -186,7 +188,13 @@ class Table(models.Model):
         ]
 
     def __str__(self) -> str:
-        return str(self.number)
+        return self.label
+
+    @property
+    def label(self) -> str:
+        """What the desk and the players see: "3号桌", or "3号桌 靠窗" when named."""
+        number = _("Table %(n)s") % {"n": self.number}
+        return f"{number} {self.name}" if self.name else str(number)
 
 
 class Visit(models.Model):

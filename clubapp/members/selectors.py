@@ -193,6 +193,29 @@ def tables_active(*, room: Room) -> QuerySet[Table]:
     return Table.objects.filter(room=room, active=True).order_by("number")
 
 
+def table_numbers_in_play(*, room: Room) -> list[int]:
+    """Numbers of the tables with an open session of the play app."""
+    return [row["table_number"] for row in tables_in_play(room=room)]
+
+
+def tables_all(*, room: Room) -> list[tuple[Table, str]]:
+    """Every table of the room with its state: "free", "play" (an open session),
+    "occupied" (marked at the desk) or "inactive" (停用), in number order."""
+    in_play = set(table_numbers_in_play(room=room))
+    result = []
+    for table in Table.objects.filter(room=room).order_by("number"):
+        if not table.active:
+            state = "inactive"
+        elif table.number in in_play:
+            state = "play"
+        elif table.occupied:
+            state = "occupied"
+        else:
+            state = "free"
+        result.append((table, state))
+    return result
+
+
 def tables_free(*, room: Room) -> QuerySet[Table]:
     """场所空闲: active tables not marked occupied at the desk and not in play (an open
     table session of the play app uses their number) (docs/members.md)."""

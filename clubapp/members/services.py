@@ -14,15 +14,17 @@ import uuid
 from decimal import Decimal
 from typing import IO
 
-from django.contrib.auth.models import AbstractBaseUser
-from django.core.exceptions import ValidationError
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser, AbstractUser
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 
 from clubapp.books.models import IncomeCategory
 from clubapp.books.services import income_record
 from clubapp.core.models import Room
-from clubapp.core.services import next_number
+from clubapp.core.roles import Role, user_has_role
+from clubapp.core.services import next_number, user_create, user_password_link_issue
 from clubapp.members import selectors
 from clubapp.members.idnumbers import id_number_check
 from clubapp.members.models import (
@@ -194,6 +196,89 @@ def member_update(
         raise
     logger.debug("member %s updated by user %s", member.pk, by.pk)
     return member
+
+
+# ----------------------------------------------------------------- accounts
+
+
+def _member_login(member: Member) -> AbstractUser:
+    """The member's own login, if it is a plain member account.
+
+    Staff, superusers and accounts with other roles are the administrator's to look
+    after: a manager resetting one would take it over.
+    """
+    user = member.user
+    if user is None:
+        raise ValidationError("该会员还没有登录账号", code="no_account")
+    groups = set(user.groups.values_list("name", flat=True))
+    if user.is_staff or user.is_superuser or groups != {Role.MEMBER.value}:
+        raise ValidationError(
+            "该账号不是普通会员账号，请由系统管理员处理", code="not_a_member_account"
+        )
+    return user
+
+
+@transaction.atomic
+def member_account_create(*, member: Member, username: str, by: User) -> tuple[AbstractUser, str]:
+    """A login for the member (role 会员) and the one-time link to set its password.
+
+    Returns the account and the link's path; the manager hands the link over (the
+    member opens it on their own phone), so nobody but the member knows the password.
+    """
+    _must_manage(by)
+    member = Member.objects.select_for_update().get(pk=member.pk)
+    if member.user_id is not None:
+        raise ValidationError("该会员已有登录账号", code="account_exists")
+    user_model = get_user_model()
+    username = (username or "").strip()
+    if not username:
+        raise ValidationError("请填写登录名", code="required")
+    try:
+        user_model.username_validator(username)
+    except ValidationError:
+        raise ValidationError(
+            "登录名只能包含字母、数字和 @ . + - _", code="username_invalid"
+        ) from None
+    if len(username) > 150:
+        raise ValidationError("登录名不能超过150个字符", code="too_long")
+    if user_model.objects.filter(username__iexact=username).exists():
+        raise ValidationError("该登录名已被使用", code="username_taken")
+    user = user_create(
+        username=username, password=None, roles=[Role.MEMBER], first_name=member.name
+    )
+    member.user = user
+    member.save(update_fields=["user"])
+    logger.info("account %s created for member %s by user %s", user.pk, member.pk, by.pk)
+    return user, user_password_link_issue(user=user)
+
+
+@transaction.atomic
+def member_account_reset(*, member: Member, by: User) -> str:
+    """A new one-time link for the member's login; the old password stops working."""
+    _must_manage(by)
+    user = _member_login(member)
+    if not user.is_active:
+        raise ValidationError("该账号已停用，请先启用", code="account_inactive")
+    logger.info("password link for account %s issued by user %s", user.pk, by.pk)
+    return user_password_link_issue(user=user)
+
+
+@transaction.atomic
+def member_account_set_active(
+    *, member: Member, active: bool, by: User
+) -> tuple[AbstractUser, str]:
+    """停用 / 启用 the member's login.
+
+    Deactivating ends its use at once (no login, and any password link is spoilt);
+    enabling it again returns a fresh one-time link, since the old password is gone.
+    """
+    _must_manage(by)
+    user = _member_login(member)
+    user.is_active = active
+    user.save(update_fields=["is_active"])
+    link = user_password_link_issue(user=user)  # the old password stops working either way
+    logger.info("account %s active=%s by user %s", user.pk, active, by.pk)
+    return user, link if active else ""
 
 
 # -------------------------------------------------------------------- cards
@@ -471,6 +556,60 @@ def visit_check_out(*, visit: Visit, by: User, now: dt.datetime | None = None) -
 
 
 # ------------------------------------------------------------ tables, room
+
+
+def _must_manage(by: User) -> None:
+    if not user_has_role(by, Role.MANAGER):
+        raise PermissionDenied
+
+
+def _table_name(name: str) -> str:
+    name = (name or "").strip()
+    if len(name) > 30:
+        raise ValidationError("牌桌名称不能超过30个字", code="too_long")
+    return name
+
+
+@transaction.atomic
+def table_create(*, room: Room, number: int, name: str = "", by: User) -> Table:
+    """A new table of the room (a number the room does not use yet)."""
+    _must_manage(by)
+    if not isinstance(number, int) or not 1 <= number <= 999:
+        raise ValidationError("桌号应为1到999之间的整数", code="table_number")
+    if Table.objects.filter(room=room, number=number).exists():
+        raise ValidationError(f"{number}号桌已经存在", code="table_exists")
+    try:
+        with transaction.atomic():
+            return Table.objects.create(room=room, number=number, name=_table_name(name))
+    except IntegrityError:
+        raise ValidationError(f"{number}号桌已经存在", code="table_exists") from None
+
+
+@transaction.atomic
+def table_rename(*, table: Table, name: str, by: User) -> Table:
+    """Change what the room calls a table; its number (what sessions name) stays."""
+    _must_manage(by)
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    table.name = _table_name(name)
+    table.save(update_fields=["name"])
+    return table
+
+
+@transaction.atomic
+def table_set_active(*, table: Table, active: bool, by: User) -> Table:
+    """停用 / 启用: an inactive table is never free and is not offered to new sessions.
+
+    A table in play (an open session) cannot be taken out of use until it ends.
+    """
+    _must_manage(by)
+    table = Table.objects.select_for_update().select_related("room").get(pk=table.pk)
+    if not active and table.number in selectors.table_numbers_in_play(room=table.room):
+        raise ValidationError("该牌桌正在使用中，散场后才能停用", code="table_in_play")
+    table.active = active
+    if not active:
+        table.occupied = False
+    table.save(update_fields=["active", "occupied"])
+    return table
 
 
 @transaction.atomic

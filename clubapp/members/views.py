@@ -19,6 +19,7 @@ from django_tables2 import RequestConfig
 from clubapp.core.selectors import room_get
 from clubapp.members import selectors, services
 from clubapp.members.forms import (
+    AccountForm,
     CardCheckInForm,
     GuestCheckInForm,
     MemberCreateForm,
@@ -28,6 +29,8 @@ from clubapp.members.forms import (
     ReasonForm,
     RenewForm,
     RoomSettingsForm,
+    TableForm,
+    TableRenameForm,
     WeeklyHoursForm,
 )
 from clubapp.members.models import (
@@ -186,6 +189,67 @@ def my_card(request: HttpRequest) -> HttpResponse:
             "today": timezone.localdate(),
         },
     )
+
+
+# ----------------------------------------------------------------- accounts
+
+
+def _link_page(request: HttpRequest, member: Member, path: str, *, new: bool) -> HttpResponse:
+    """The one-time link, shown once to the manager to hand over; never stored or cached."""
+    response = render(
+        request,
+        "members/account_link.html",
+        {"member": member, "link": request.build_absolute_uri(path), "new": new},
+    )
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@manager_required
+def member_account(request: HttpRequest, pk: int) -> HttpResponse:
+    """Create a login for the member; the member sets its password by a one-time link."""
+    member = _room_member(request, pk)
+    form = AccountForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            _user, path = services.member_account_create(
+                member=member, username=form.cleaned_data["username"], by=request.user
+            )
+        except ValidationError as exc:
+            _errors(form, exc)
+        else:
+            return _link_page(request, member, path, new=True)
+    return render(request, "members/account_form.html", {"member": member, "form": form})
+
+
+@require_POST
+@manager_required
+def member_account_reset(request: HttpRequest, pk: int) -> HttpResponse:
+    member = _room_member(request, pk)
+    try:
+        path = services.member_account_reset(member=member, by=request.user)
+    except ValidationError as exc:
+        _flash_errors(request, exc)
+        return redirect(member)
+    return _link_page(request, member, path, new=False)
+
+
+@require_POST
+@manager_required
+def member_account_active(request: HttpRequest, pk: int) -> HttpResponse:
+    member = _room_member(request, pk)
+    active = member.user is not None and not member.user.is_active
+    try:
+        _user, path = services.member_account_set_active(
+            member=member, active=active, by=request.user
+        )
+    except ValidationError as exc:
+        _flash_errors(request, exc)
+        return redirect(member)
+    if active:
+        return _link_page(request, member, path, new=False)
+    messages.success(request, _("The login of %(name)s is disabled.") % {"name": member.name})
+    return redirect(member)
 
 
 # -------------------------------------------------------------------- cards
@@ -398,15 +462,64 @@ def visit_check_out(request: HttpRequest, pk: int) -> HttpResponse:
 @reader_required
 def table_list(request: HttpRequest) -> HttpResponse:
     room = room_get()
+    manage = can_manage(request.user)
+    form = TableForm(request.POST or None)
+    if request.method == "POST":
+        if not manage:
+            raise PermissionDenied
+        if form.is_valid():
+            try:
+                table = services.table_create(
+                    room=room,
+                    number=form.cleaned_data["number"],
+                    name=form.cleaned_data["name"],
+                    by=request.user,
+                )
+            except ValidationError as exc:
+                _errors(form, exc)
+            else:
+                messages.success(request, _("%(table)s added.") % {"table": table.label})
+                return redirect("members:table_list")
+    tables = selectors.tables_all(room=room)
     return render(
         request,
         "members/table_list.html",
         {
-            "tables": selectors.tables_active(room=room),
-            "free_count": selectors.tables_free_count(room=room),
-            "can_manage": can_manage(request.user),
+            "tables": [(t, state) for t, state in tables if manage or state != "inactive"],
+            "free_count": sum(1 for _t, state in tables if state == "free"),
+            "form": form,
+            "can_manage": manage,
         },
     )
+
+
+@manager_required
+def table_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    table = get_object_or_404(Table, pk=pk, room=room_get())
+    form = TableRenameForm(request.POST or None, initial={"name": table.name})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.table_rename(table=table, name=form.cleaned_data["name"], by=request.user)
+        except ValidationError as exc:
+            _errors(form, exc)
+        else:
+            messages.success(request, _("Saved."))
+            return redirect("members:table_list")
+    return render(request, "members/table_edit.html", {"table": table, "form": form})
+
+
+@require_POST
+@manager_required
+def table_active(request: HttpRequest, pk: int) -> HttpResponse:
+    table = get_object_or_404(Table, pk=pk, room=room_get())
+    try:
+        table = services.table_set_active(table=table, active=not table.active, by=request.user)
+    except ValidationError as exc:
+        _flash_errors(request, exc)
+    else:
+        done = _("%(table)s is in use.") if table.active else _("%(table)s is out of use.")
+        messages.success(request, done % {"table": table.label})
+    return redirect("members:table_list")
 
 
 @require_POST
