@@ -6,3 +6,6 @@ class CoreConfig(AppConfig):
     name = "clubapp.core"
     label = "core"
     verbose_name = _("Room and accounts")
+
+    def ready(self) -> None:
+        from clubapp.core import checks  # noqa: F401 - registers the system checks
