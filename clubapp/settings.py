@@ -107,6 +107,20 @@ if not SECRET_KEY:
     elif not _SCHEMA_ONLY:
         raise ImproperlyConfigured("Set SECRET_KEY (or DEBUG=1 for local development).")
 
+# ID numbers are encrypted at rest (clubapp/members/crypto.py, docs/members.md).
+# ID_NUMBER_KEYS: Fernet keys, comma-separated, the newest first (it encrypts; all
+# decrypt, for a rotation). ID_NUMBER_HASH_KEY: the HMAC key of the look-up hash.
+# Generate a Fernet key with
+#   python -c "from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())"
+# The development keys below serve DEBUG and tests only; `check --deploy` refuses them.
+DEV_ID_NUMBER_KEY = "ZGV2LW9ubHktaWQtbnVtYmVyLWtleS0wMTIzNDU2Nzg="
+DEV_ID_NUMBER_HASH_KEY = "dev-only-id-number-hash-key-never-in-production"
+ID_NUMBER_KEYS = envlist("ID_NUMBER_KEYS")
+ID_NUMBER_HASH_KEY = os.environ.get("ID_NUMBER_HASH_KEY", "")
+if DEBUG or TESTING:
+    ID_NUMBER_KEYS = ID_NUMBER_KEYS or [DEV_ID_NUMBER_KEY]
+    ID_NUMBER_HASH_KEY = ID_NUMBER_HASH_KEY or DEV_ID_NUMBER_HASH_KEY
+
 # An empty list is fine with DEBUG: Django then allows localhost only.
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "localhost,127.0.0.1,testserver" if TESTING else "")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS")
@@ -169,6 +183,13 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"]["CONN_MAX_AGE"] = envint("CONN_MAX_AGE", 60)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# Production on PostgreSQL: the app connects as a plain role (DATABASE_URL) that may
+# only read and write rows; migrations run as the tables' owner role through this
+# alias, `manage.py migrate --database owner` (docs/operations.md).
+if os.environ.get("MIGRATE_DATABASE_URL"):
+    DATABASES["owner"] = database_from_url(os.environ["MIGRATE_DATABASE_URL"])
+    # The same database under another role: tests use default's test database.
+    DATABASES["owner"]["TEST"] = {"MIRROR": "default"}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # AxesBackend first: it refuses a locked-out login before the password is checked.

@@ -12,6 +12,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
+from django.views.decorators.debug import sensitive_variables
 from stdnum.cn import ric
 from stdnum.exceptions import ValidationError as StdnumError
 
@@ -30,13 +31,18 @@ class CheckedIdNumber:
     warning: str = ""
 
 
+def id_number_normalize(raw: str) -> str:
+    """The number as stored: full-width digits in ASCII, no spaces or dashes, X upper-case."""
+    return ric.compact("".join((raw or "").split()).replace("-", ""))
+
+
+@sensitive_variables()
 def id_number_check(raw: str, *, today: dt.date | None = None) -> CheckedIdNumber:
     """Normalise and check an 18-character number; raise ValidationError in Chinese.
 
     The messages never repeat the number: they end up on screens and maybe in logs.
     """
-    # stdnum turns full-width digits into ASCII; spaces and dashes typed at the desk go too.
-    number = ric.compact("".join((raw or "").split()).replace("-", ""))
+    number = id_number_normalize(raw)
     if len(number) != 18:
         raise ValidationError("身份证号码应为18位", code="id_length")
     head, last = number[:17], number[17]

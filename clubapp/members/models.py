@@ -20,6 +20,7 @@ from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
 from clubapp.core.appendonly import AppendOnlyModel
+from clubapp.members.crypto import id_number_decrypt, id_number_digest, id_number_encrypt
 
 # Evenings end at 23:00 at the latest (篇三 三).
 LATEST_CLOSING = dt.time(23, 0)
@@ -44,8 +45,13 @@ class Member(models.Model):
     )
     name = models.CharField(_("name"), max_length=50)
     phone = models.CharField(_("phone"), max_length=20)
-    # 居民身份证号码, 18 characters, checked by services.member_create; never logged.
-    id_number = models.CharField(_("ID card number"), max_length=18)
+    # 居民身份证号码 (18 characters, checked by services.member_create), never in clear:
+    # encrypted (Fernet) and stood for by its keyed hash (HMAC), clubapp/members/crypto.py.
+    # Read and set it through the ``id_number`` property.
+    id_number_encrypted = models.TextField(_("ID card number (encrypted)"), editable=False)
+    id_number_hash = models.CharField(
+        _("ID card number (keyed hash)"), max_length=64, editable=False
+    )
     photo = models.ImageField(_("photo"), upload_to=photo_upload_to, blank=True)
     # The member's own login, to see their card and visits; optional.
     user = models.OneToOneField(
@@ -63,12 +69,16 @@ class Member(models.Model):
         verbose_name_plural = _("members")
         ordering = ["name", "pk"]
         constraints = [
+            # On the hash, never the number: PostgreSQL's unique-violation message (and
+            # so its log) repeats the key's value.
             models.UniqueConstraint(
-                fields=["room", "id_number"], name="members_member_id_number_unique_in_room"
+                fields=["room", "id_number_hash"], name="members_member_id_hash_unique_in_room"
             ),
             models.CheckConstraint(
-                condition=~models.Q(name="") & ~models.Q(id_number=""),
-                name="members_member_name_and_id_not_blank",
+                condition=~models.Q(name="")
+                & ~models.Q(id_number_encrypted="")
+                & ~models.Q(id_number_hash=""),
+                name="members_member_name_and_id_present",
             ),
         ]
 
@@ -81,6 +91,16 @@ class Member(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("members:member_detail", args=[self.pk])
+
+    @property
+    def id_number(self) -> str:
+        """The number in clear (decrypted on each read; never store or log it)."""
+        return id_number_decrypt(self.id_number_encrypted) if self.id_number_encrypted else ""
+
+    @id_number.setter
+    def id_number(self, number: str) -> None:
+        self.id_number_encrypted = id_number_encrypt(number)
+        self.id_number_hash = id_number_digest(number)
 
     @property
     def id_number_masked(self) -> str:

@@ -10,8 +10,11 @@ import datetime as dt
 
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
+from django.views.decorators.debug import sensitive_variables
 
 from clubapp.core.models import Room
+from clubapp.members.crypto import id_number_digest
+from clubapp.members.idnumbers import id_number_normalize
 from clubapp.members.models import (
     DEFAULT_WEEKLY_PERIODS,
     Card,
@@ -33,6 +36,7 @@ Period = tuple[dt.time, dt.time]
 # ------------------------------------------------------------------ members
 
 
+@sensitive_variables()
 def member_list(*, room: Room, q: str = "", state: str = "") -> QuerySet[Member]:
     """Members with their current card (the newest one not voided) as annotations.
 
@@ -48,11 +52,16 @@ def member_list(*, room: Room, q: str = "", state: str = "") -> QuerySet[Member]
     )
     q = (q or "").strip()
     if q:
-        members = members.filter(
+        match = (
             Q(name__icontains=q)
             | Q(phone__contains=q)
             | Exists(Card.objects.filter(member=OuterRef("pk"), number__icontains=q))
         )
+        number = id_number_normalize(q)
+        if len(number) == 18:
+            # An ID number typed into the search: found by its keyed hash, never in clear.
+            match |= Q(id_number_hash=id_number_digest(number))
+        members = members.filter(match)
     today = timezone.localdate()
     if state == CardState.ACTIVE:
         members = members.filter(card_status=CardStatus.ACTIVE, card_valid_until__gte=today)

@@ -19,6 +19,7 @@ from django.contrib.auth.models import AbstractBaseUser, AbstractUser
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.views.decorators.debug import sensitive_variables
 
 from clubapp.books.models import IncomeCategory
 from clubapp.books.services import income_record
@@ -26,6 +27,7 @@ from clubapp.core.models import Room
 from clubapp.core.roles import Role, user_has_role
 from clubapp.core.services import next_number, user_create, user_password_link_issue
 from clubapp.members import selectors
+from clubapp.members.crypto import id_number_digest
 from clubapp.members.idnumbers import id_number_check
 from clubapp.members.models import (
     LATEST_CLOSING,
@@ -124,6 +126,7 @@ def _drop_photo(member: Member) -> None:
         member.photo.delete(save=False)
 
 
+@sensitive_variables()
 @transaction.atomic
 def member_create(
     *,
@@ -139,7 +142,7 @@ def member_create(
     name = _clean_text(name, label="姓名", max_length=50)
     phone = _clean_text(phone, label="电话", max_length=20)
     checked = id_number_check(id_number, today=timezone.localdate())
-    if Member.objects.filter(room=room, id_number=checked.number).exists():
+    if Member.objects.filter(room=room, id_number_hash=id_number_digest(checked.number)).exists():
         raise ValidationError("该身份证号码已登记为会员", code="id_duplicate")
     processed = photo_process(photo) if photo is not None else None
     member = Member(room=room, name=name, phone=phone, id_number=checked.number, user=user)

@@ -12,7 +12,7 @@ from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.debug import sensitive_post_parameters, sensitive_variables
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
@@ -69,22 +69,38 @@ def _flash_errors(request: HttpRequest, exc: ValidationError) -> None:
 # ------------------------------------------------------------------ members
 
 
+@sensitive_variables()
+@sensitive_post_parameters("q")
 @reader_required
 def member_list(request: HttpRequest) -> HttpResponse:
-    search = MemberSearchForm(request.GET or None)
+    """The member list; a search is POSTed, so what the desk types (a name, a phone, an
+    ID number) never lands in a URL, an access log or the browser's history."""
+    searching = request.method == "POST"
+    # The state filter, the sort and the page are harmless in the URL; the search is not.
+    search = MemberSearchForm(
+        {"q": request.POST.get("q", "") if searching else "", "state": request.GET.get("state", "")}
+    )
     q = state = ""
     if search.is_valid():
         q, state = search.cleaned_data["q"], search.cleaned_data["state"]
     members = selectors.member_list(room=room_get(), q=q, state=state)
     table = MemberTable(members)
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
-    return render(
+    if searching:
+        # Results of a POST cannot be paged or re-sorted by GET links: show them whole.
+        table.orderable = False
+        RequestConfig(request, paginate={"per_page": 200}).configure(table)
+    else:
+        RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    response = render(
         request,
         "members/member_list.html",
         {"table": table, "search": search, "can_manage": can_manage(request.user)},
     )
+    response["Cache-Control"] = "no-store"
+    return response
 
 
+@sensitive_variables()
 @sensitive_post_parameters("id_number")
 @manager_required
 def member_create(request: HttpRequest) -> HttpResponse:
@@ -107,7 +123,9 @@ def member_create(request: HttpRequest) -> HttpResponse:
             if form.id_number_warning:
                 messages.warning(request, form.id_number_warning)
             return redirect(member)
-    return render(request, "members/member_form.html", {"form": form, "creating": True})
+    response = render(request, "members/member_form.html", {"form": form, "creating": True})
+    response["Cache-Control"] = "no-store"  # a refused form shows the number typed
+    return response
 
 
 @manager_required
@@ -137,11 +155,12 @@ def member_edit(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "members/member_form.html", {"form": form, "member": member})
 
 
+@sensitive_variables()
 @reader_required
 def member_detail(request: HttpRequest, pk: int) -> HttpResponse:
     member = _room_member(request, pk)
     manage = can_manage(request.user)
-    return render(
+    response = render(
         request,
         "members/member_detail.html",
         {
@@ -157,6 +176,9 @@ def member_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "today": timezone.localdate(),
         },
     )
+    # The page shows the full number to a manager: a shared phone must not keep it.
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @login_required

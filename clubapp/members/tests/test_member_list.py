@@ -73,7 +73,7 @@ def test_it_sends_anonymous_users_to_log_in(client, people):
 )
 def test_it_searches_by_name_phone_and_card_number(client, manager, people, q, expected):
     client.force_login(manager)
-    assert _names(client.get(URL, {"q": q})) == expected
+    assert _names(client.post(URL, {"q": q})) == expected
 
 
 @pytest.mark.parametrize(
