@@ -132,9 +132,8 @@ def test_migrations_run_through_the_owner_alias(tmp_path):
     and nothing else (the app's alias here is another, empty database)."""
     db = tmp_path / "club.sqlite3"
     app_db = tmp_path / "app.sqlite3"
-    env = {
-        k: v for k, v in os.environ.items() if k not in {"DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}
-    }
+    dropped = {"DATABASE_URL", "DJANGO_ALLOW_ASYNC_UNSAFE"}
+    env = {k: v for k, v in os.environ.items() if k not in dropped}
     env.update(
         DEBUG="1",
         DATABASE_URL=f"sqlite:///{app_db}",

@@ -1,6 +1,6 @@
 """Print the SQL that lets the app's plain PostgreSQL role use the tables.
 
-    python manage.py db_app_role club_app --owner club_owner | psql "$MIGRATE_DATABASE_URL"
+python manage.py db_app_role club_app --owner club_owner | psql "$MIGRATE_DATABASE_URL"
 """
 
 from __future__ import annotations
