@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -153,6 +154,8 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Content-Security-Policy on every response (CONTENT_SECURITY_POLICY below).
+    "csp.middleware.CSPMiddleware",
     # Last, as django-axes asks: it turns a lockout into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -219,6 +222,20 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
+# Behind a TLS proxy: its address(es) or network(s), comma-separated. Only requests
+# from these have their X-Forwarded-For read (clubapp/core/clientip.py).
+TRUSTED_PROXIES = envlist("TRUSTED_PROXIES")
+AXES_CLIENT_IP_CALLABLE = "clubapp.core.clientip.client_ip"
+# Per address, whatever the usernames tried: this many failures within the cool-off
+# time refuse further logins from that address (a rate limit; core/views.py).
+LOGIN_ADDRESS_FAILURE_LIMIT = envint("LOGIN_ADDRESS_FAILURE_LIMIT", 30)
+# A one-time password link (members' accounts) works for this long.
+PASSWORD_RESET_TIMEOUT = envint("PASSWORD_LINK_HOURS", 24) * 3600
+
+# Shared phones at the tables: a session ends after this many hours without a request
+# (every request renews it).
+SESSION_COOKIE_AGE = envint("SESSION_IDLE_HOURS", 12) * 3600
+SESSION_SAVE_EVERY_REQUEST = True
 
 # Internationalisation: English msgids in the code, the zh_Hans catalog is the default.
 LANGUAGE_CODE = "zh-hans"
@@ -261,6 +278,22 @@ if envbool("SECURE_PROXY_SSL_HEADER", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
+# django-csp: scripts, styles and images from our own origin only; no inline script or
+# style (handlers live in static/js/app.js), no framing, forms post only to us.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+        "base-uri": [SELF],
+        "object-src": [NONE],
+    },
+}
 
 LOGGING = {
     "version": 1,

@@ -7,11 +7,7 @@ from clubapp.core import views as core_views
 urlpatterns = [
     path("", core_views.home, name="home"),
     path("healthz", core_views.healthz, name="healthz"),
-    path(
-        "accounts/login/",
-        auth_views.LoginView.as_view(redirect_authenticated_user=True),
-        name="login",
-    ),
+    path("accounts/login/", core_views.login, name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     # Every account changes its own password; a member's forgotten one is replaced
     # through a one-time link a manager issues (docs/members.md "Accounts").
