@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import logging
-
 from datetime import timedelta
 from typing import Any
 

@@ -17,6 +17,7 @@ from typing import IO
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractBaseUser, AbstractUser
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
 from django.utils import timezone
 from django.views.decorators.debug import sensitive_variables
@@ -121,6 +122,20 @@ def _receipt_issue(
 # ------------------------------------------------------------------ members
 
 
+def _photo_checked(photo: IO[bytes]) -> ContentFile[bytes]:
+    """photo_process, its refusal standing at the form's photo field."""
+    try:
+        return photo_process(photo)
+    except ValidationError as exc:
+        raise ValidationError({"photo": exc.error_list}) from None
+
+
+def _id_duplicate() -> ValidationError:
+    return ValidationError(
+        {"id_number": ValidationError("该身份证号码已登记为会员", code="id_duplicate")}
+    )
+
+
 def _drop_photo(member: Member) -> None:
     if member.photo:
         member.photo.delete(save=False)
@@ -143,8 +158,8 @@ def member_create(
     phone = _clean_text(phone, label="电话", max_length=20)
     checked = id_number_check(id_number, today=timezone.localdate())
     if Member.objects.filter(room=room, id_number_hash=id_number_digest(checked.number)).exists():
-        raise ValidationError("该身份证号码已登记为会员", code="id_duplicate")
-    processed = photo_process(photo) if photo is not None else None
+        raise _id_duplicate()
+    processed = _photo_checked(photo) if photo is not None else None
     member = Member(room=room, name=name, phone=phone, id_number=checked.number, user=user)
     if processed is not None:
         member.photo.save(processed.name or "photo.jpg", processed, save=False)
@@ -154,7 +169,7 @@ def member_create(
     except IntegrityError:
         # Two desks registering the same person at once: the constraint decides.
         _drop_photo(member)
-        raise ValidationError("该身份证号码已登记为会员", code="id_duplicate") from None
+        raise _id_duplicate() from None
     except Exception:
         _drop_photo(member)  # nothing half-saved: no orphan file either
         raise
@@ -184,7 +199,7 @@ def member_update(
         raise ValidationError("该账号已关联其他会员", code="user_taken")
     member.user = user
     if photo is not None:
-        processed = photo_process(photo)
+        processed = _photo_checked(photo)
         old = member.photo.name if member.photo else ""
         member.photo.save(processed.name or "photo.jpg", processed, save=False)
         if old:

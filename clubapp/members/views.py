@@ -57,8 +57,12 @@ def _room_card(pk: int) -> Card:
 
 
 def _errors(form: Form, exc: ValidationError) -> None:
-    for message in exc.messages:
-        form.add_error(None, message)
+    """A service's refusal on the form: at the field it names, else above the form."""
+    if hasattr(exc, "error_dict"):
+        for field, errors in exc.error_dict.items():
+            form.add_error(field if field in form.fields else None, errors)
+    else:
+        form.add_error(None, exc)
 
 
 def _flash_errors(request: HttpRequest, exc: ValidationError) -> None:

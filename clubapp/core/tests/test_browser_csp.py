@@ -53,9 +53,11 @@ def test_no_page_has_a_script_or_style_refused(page, live_server, room, manager,
     refused: list[str] = []
     page.on(
         "console",
-        lambda msg: refused.append(f"{page.url}: {msg.text}")
-        if "Content Security Policy" in msg.text
-        else None,
+        lambda msg: (
+            refused.append(f"{page.url}: {msg.text}")
+            if "Content Security Policy" in msg.text
+            else None
+        ),
     )
     page.goto(f"{live_server.url}/accounts/login/")
     page.fill("#id_username", "manager")

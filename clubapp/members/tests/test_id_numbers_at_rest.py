@@ -71,7 +71,7 @@ def test_a_race_of_two_desks_ends_in_a_message_without_the_number(
     caplog.set_level(logging.DEBUG)
     with pytest.raises(ValidationError) as caught:
         services.member_create(room=room, name="钱大伯", phone="1", id_number=NUMBER, by=manager)
-    assert caught.value.code == "id_duplicate"
+    assert caught.value.error_dict["id_number"][0].code == "id_duplicate"
     assert NUMBER not in " ".join(caught.value.messages)
     assert NUMBER not in caplog.text
     assert Member.objects.count() == 1
