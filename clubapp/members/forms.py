@@ -10,6 +10,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubapp.core.roles import Role
@@ -23,7 +24,7 @@ _PHOTO_ACCEPT = {"accept": "image/jpeg,image/png", "capture": "user"}
 
 def _check_photo_size(photo: Any) -> None:
     if photo is not None and photo.size > MAX_PHOTO_BYTES:
-        raise ValidationError("照片不能超过5 MB", code="photo_too_large")
+        raise ValidationError(gettext("The photo must be at most 5 MB."), code="photo_too_large")
 
 
 class MemberCreateForm(forms.Form):

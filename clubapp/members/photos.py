@@ -15,6 +15,7 @@ from typing import IO
 
 from django.core.exceptions import ValidationError
 from django.core.files.base import ContentFile
+from django.utils.translation import gettext as _
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 MAX_PHOTO_BYTES = 5 * 1024 * 1024
@@ -66,21 +67,26 @@ def photo_process(upload: IO[bytes], *, size: int | None = None) -> ContentFile[
         upload.seek(0, io.SEEK_END)
         size = upload.tell()
     if size > MAX_PHOTO_BYTES:
-        raise ValidationError("照片不能超过5 MB", code="photo_too_large")
+        raise ValidationError(_("The photo must be at most 5 MB."), code="photo_too_large")
     upload.seek(0)
     data = upload.read(MAX_PHOTO_BYTES + 1)
     if len(data) > MAX_PHOTO_BYTES:
-        raise ValidationError("照片不能超过5 MB", code="photo_too_large")
+        raise ValidationError(_("The photo must be at most 5 MB."), code="photo_too_large")
     try:
         # Image.open reads the header only.
         with Image.open(io.BytesIO(data)) as probe:
             kind = probe.format
             width, height = probe.size
         if kind not in ALLOWED_FORMATS:
-            raise ValidationError("照片只能是JPEG或PNG图片", code="photo_format")
+            raise ValidationError(
+                _("The photo must be a JPEG or PNG picture."), code="photo_format"
+            )
         if width * height > MAX_PIXELS:
             raise ValidationError(
-                "照片像素过大（最多2400万像素），请用手机拍照或缩小后再上传",
+                _(
+                    "The photo has too many pixels (at most 24 megapixels): take it with "
+                    "a phone or make it smaller."
+                ),
                 code="photo_pixels",
             )
         with Image.open(io.BytesIO(data)) as probe:
@@ -96,7 +102,9 @@ def photo_process(upload: IO[bytes], *, size: int | None = None) -> ContentFile[
     except ValidationError:
         raise
     except _NOT_AN_IMAGE:
-        raise ValidationError("文件不是有效的JPEG或PNG图片", code="photo_not_image") from None
+        raise ValidationError(
+            _("The file is not a valid JPEG or PNG picture."), code="photo_not_image"
+        ) from None
     out = io.BytesIO()
     # A fresh image without an exif= argument: nothing of the original metadata is written.
     picture.save(out, format="JPEG", quality=88, optimize=True)

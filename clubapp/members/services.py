@@ -20,6 +20,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
 from django.views.decorators.debug import sensitive_variables
 
 from clubapp.books.models import IncomeCategory
@@ -132,7 +133,12 @@ def _photo_checked(photo: IO[bytes]) -> ContentFile[bytes]:
 
 def _id_duplicate() -> ValidationError:
     return ValidationError(
-        {"id_number": ValidationError("该身份证号码已登记为会员", code="id_duplicate")}
+        {
+            "id_number": ValidationError(
+                gettext("This ID card number is already registered as a member."),
+                code="id_duplicate",
+            )
+        }
     )
 
 
