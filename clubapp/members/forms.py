@@ -122,6 +122,11 @@ class GuestCheckInForm(forms.Form):
     request_key = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4, required=False)
 
 
+class CheckOutForm(forms.Form):
+    # The fee the desk showed and took: refused if another hour began since.
+    fee = forms.DecimalField(widget=forms.HiddenInput, required=False, decimal_places=2)
+
+
 class RenewForm(forms.Form):
     # The validity the desk saw: a second tap after a renewal renews nothing.
     valid_until = forms.DateField(widget=forms.HiddenInput, required=False)

@@ -7,6 +7,8 @@ the play app will replace with its own open table sessions).
 from __future__ import annotations
 
 import datetime as dt
+import math
+from decimal import Decimal
 
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
@@ -131,6 +133,39 @@ def visits_today(*, room: Room, day: dt.date | None = None) -> QuerySet[Visit]:
         .select_related("member", "card")
         .order_by("-checked_in_at", "-pk")
     )
+
+
+def guest_hours(checked_in_at: dt.datetime, checked_out_at: dt.datetime) -> int:
+    """Billed hours: every started hour counts, and a visit is at least one hour."""
+    seconds = (checked_out_at - checked_in_at).total_seconds()
+    return max(1, math.ceil(seconds / 3600))
+
+
+def visit_fee_so_far(*, visit: Visit, now: dt.datetime | None = None) -> tuple[int, Decimal]:
+    """Hours and fee of a non-member leaving at ``now`` (a member: 0 hours, 0.00 yuan)."""
+    now = now or timezone.now()
+    if not visit.is_guest:
+        return 0, Decimal("0.00")
+    hours = guest_hours(visit.checked_in_at, max(now, visit.checked_in_at))
+    return hours, (visit.room.guest_hourly_fee * hours).quantize(Decimal("0.01"))
+
+
+def visits_with_time_so_far(
+    *, visits: QuerySet[Visit], room: Room, now: dt.datetime | None = None
+) -> list[tuple[Visit, int, Decimal | None]]:
+    """Each visit with its minutes so far (open ones) and a non-member's fee so far."""
+    now = now or timezone.now()
+    rows: list[tuple[Visit, int, Decimal | None]] = []
+    for visit in visits:
+        if not visit.is_open:
+            rows.append((visit, 0, None))
+            continue
+        visit.room = room
+        minutes = max(0, int((now - visit.checked_in_at).total_seconds() // 60))
+        rows.append(
+            (visit, minutes, visit_fee_so_far(visit=visit, now=now)[1] if visit.is_guest else None)
+        )
+    return rows
 
 
 def visits_open(*, room: Room) -> QuerySet[Visit]:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-import math
 import uuid
 from decimal import Decimal
 from typing import IO
@@ -46,6 +45,7 @@ from clubapp.members.models import (
     Visit,
 )
 from clubapp.members.photos import photo_process
+from clubapp.members.selectors import guest_hours  # noqa: F401 - part of this module's API
 
 logger = logging.getLogger(__name__)
 
@@ -478,12 +478,6 @@ def card_resume(*, card: Card, by: User, now: dt.datetime | None = None) -> Card
 # ------------------------------------------------------------------- visits
 
 
-def guest_hours(checked_in_at: dt.datetime, checked_out_at: dt.datetime) -> int:
-    """Billed hours: every started hour counts, and a visit is at least one hour."""
-    seconds = (checked_out_at - checked_in_at).total_seconds()
-    return max(1, math.ceil(seconds / 3600))
-
-
 @transaction.atomic
 def visit_check_in(
     *,
@@ -545,8 +539,18 @@ def visit_check_in(
 
 
 @transaction.atomic
-def visit_check_out(*, visit: Visit, by: User, now: dt.datetime | None = None) -> Visit:
-    """离场: free for members; non-members pay 器材损耗费 per started hour, with a receipt."""
+def visit_check_out(
+    *,
+    visit: Visit,
+    by: User,
+    now: dt.datetime | None = None,
+    expected_fee: Decimal | None = None,
+) -> Visit:
+    """离场: free for members; non-members pay 器材损耗费 per started hour, with a receipt.
+
+    ``expected_fee`` is the fee the desk showed and took in cash: if another hour has
+    begun since (the fee is no longer that), nothing is booked and the desk asks again.
+    """
     now = now or timezone.now()
     visit = (
         Visit.objects.select_for_update(of=("self",))
@@ -560,8 +564,12 @@ def visit_check_out(*, visit: Visit, by: User, now: dt.datetime | None = None) -
     visit.checked_out_at = now
     visit.checked_out_by = by
     if visit.is_guest:
-        visit.hours_billed = guest_hours(visit.checked_in_at, now)
-        visit.fee = (visit.room.guest_hourly_fee * visit.hours_billed).quantize(Decimal("0.01"))
+        visit.hours_billed, visit.fee = selectors.visit_fee_so_far(visit=visit, now=now)
+        if expected_fee is not None and visit.fee != expected_fee:
+            raise ValidationError(
+                f"费用已变为{visit.fee}元（{visit.hours_billed}小时），请重新确认收款",
+                code="fee_changed",
+            )
     else:
         visit.hours_billed = None
         visit.fee = Decimal("0.00")

@@ -21,6 +21,7 @@ from clubapp.members import selectors, services
 from clubapp.members.forms import (
     AccountForm,
     CardCheckInForm,
+    CheckOutForm,
     GuestCheckInForm,
     MemberCreateForm,
     MemberEditForm,
@@ -394,7 +395,9 @@ def visit_list(request: HttpRequest) -> HttpResponse:
         request,
         "members/visit_list.html",
         {
-            "visits": selectors.visits_today(room=room),
+            "visits": selectors.visits_with_time_so_far(
+                visits=selectors.visits_today(room=room), room=room, now=now
+            ),
             "past_closing": selectors.visits_open_past_closing(room=room, now=now),
             "is_open": selectors.room_is_open(room=room, at=now),
             "closes": selectors.closing_time(room=room, at=now),
@@ -457,29 +460,56 @@ def visit_guest_check_in(request: HttpRequest) -> HttpResponse:
     return redirect("members:visit_list")
 
 
-@require_POST
 @manager_required
 def visit_check_out(request: HttpRequest, pk: int) -> HttpResponse:
-    visit = get_object_or_404(Visit, pk=pk, room=room_get())
-    try:
-        visit = services.visit_check_out(visit=visit, by=request.user)
-    except ValidationError as exc:
-        _flash_errors(request, exc)
+    """离场 in two steps: the page shows the time and the fee; the desk confirms the cash."""
+    visit = get_object_or_404(Visit.objects.select_related("room", "member", "card"), pk=pk)
+    if visit.room_id != room_get().pk:
+        raise Http404
+    if request.method == "POST":
+        form = CheckOutForm(request.POST)
+        expected = form.cleaned_data["fee"] if form.is_valid() else None
+        try:
+            visit = services.visit_check_out(visit=visit, by=request.user, expected_fee=expected)
+        except ValidationError as exc:
+            _flash_errors(request, exc)
+            if visit.checked_out_at is None and not any(
+                e.code == "already_out" for e in exc.error_list
+            ):
+                return redirect("members:visit_check_out", pk=visit.pk)
+            return redirect("members:visit_list")
+        if visit.is_guest and visit.fee:
+            messages.success(
+                request,
+                _("%(name)s checked out: %(hours)s hour(s), %(fee)s yuan, receipt %(receipt)s.")
+                % {
+                    "name": visit.visitor_name,
+                    "hours": visit.hours_billed,
+                    "fee": visit.fee,
+                    "receipt": visit.receipt.number,
+                },
+            )
+        else:
+            messages.success(request, _("%(name)s checked out.") % {"name": visit.visitor_name})
         return redirect("members:visit_list")
-    if visit.is_guest and visit.fee:
-        messages.success(
-            request,
-            _("%(name)s checked out: %(hours)s hour(s), %(fee)s yuan, receipt %(receipt)s.")
-            % {
-                "name": visit.visitor_name,
-                "hours": visit.hours_billed,
-                "fee": visit.fee,
-                "receipt": visit.receipt.number,
-            },
+    if not visit.is_open:
+        messages.error(
+            request, _("%(name)s has checked out already.") % {"name": visit.visitor_name}
         )
-    else:
-        messages.success(request, _("%(name)s checked out.") % {"name": visit.visitor_name})
-    return redirect("members:visit_list")
+        return redirect("members:visit_list")
+    now = timezone.now()
+    hours, fee = selectors.visit_fee_so_far(visit=visit, now=now)
+    return render(
+        request,
+        "members/visit_check_out.html",
+        {
+            "visit": visit,
+            "minutes": int((now - visit.checked_in_at).total_seconds() // 60),
+            "hours": hours,
+            "fee": fee,
+            "form": CheckOutForm(initial={"fee": fee}),
+        },
+    )
 
 
 # ------------------------------------------------------------ tables, room

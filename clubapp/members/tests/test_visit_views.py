@@ -1,11 +1,12 @@
 from __future__ import annotations
 
 import io
+from decimal import Decimal
 
 import pytest
 from django.urls import reverse
 
-from clubapp.members.models import Visit
+from clubapp.members.models import Receipt, Visit
 from clubapp.members.services import card_issue, member_create, table_set_occupied
 from clubapp.members.tests.factories import at, image_bytes, make_id_number
 
@@ -88,7 +89,9 @@ def test_a_non_member_pays_at_check_out(client, manager, tables, clock):
     client.post(reverse("members:visit_guest_check_in"), {"guest_name": "过路客"})
     visit = Visit.objects.get()
     clock.set(at(30, 11, 30))
-    response = client.post(reverse("members:visit_check_out", args=[visit.pk]), follow=True)
+    response = client.post(
+        reverse("members:visit_check_out", args=[visit.pk]), {"fee": "4.00"}, follow=True
+    )
     text = _messages(response)
     assert "4.00" in text and "R2026-00001" in text
 
@@ -139,3 +142,48 @@ def test_a_double_tap_on_non_member_check_in_makes_one_visit(client, manager, ta
     assert Visit.objects.count() == 1
     other = client.get(reverse("members:visit_list")).context["guest_form"]["request_key"].value()
     assert other != key
+
+
+def test_check_out_shows_the_hours_and_the_fee_and_asks_for_the_cash(
+    client, manager, tables, clock
+):
+    client.force_login(manager)
+    client.post(reverse("members:visit_guest_check_in"), {"guest_name": "过路客"})
+    visit = Visit.objects.get()
+    clock.set(at(30, 11, 30))  # 90 minutes: 2 started hours
+    page = client.get(reverse("members:visit_check_out", args=[visit.pk])).content.decode()
+    assert "90分钟" in page and "4.00" in page and "已收现金4.00元" in page
+    visit.refresh_from_db()
+    assert visit.is_open  # looking is not checking out
+    response = client.post(
+        reverse("members:visit_check_out", args=[visit.pk]), {"fee": "4.00"}, follow=True
+    )
+    assert "R2026-00001" in _messages(response)
+    visit.refresh_from_db()
+    assert visit.fee == Decimal("4.00") and not visit.is_open
+
+
+def test_check_out_refuses_a_fee_that_changed_since_it_was_shown(client, manager, tables, clock):
+    client.force_login(manager)
+    client.post(reverse("members:visit_guest_check_in"), {"guest_name": "过路客"})
+    visit = Visit.objects.get()
+    clock.set(at(30, 10, 50))  # the desk sees 1 hour, 2.00
+    assert (
+        "2.00" in client.get(reverse("members:visit_check_out", args=[visit.pk])).content.decode()
+    )
+    clock.set(at(30, 11, 1))  # confirmed after the second hour began
+    response = client.post(
+        reverse("members:visit_check_out", args=[visit.pk]), {"fee": "2.00"}, follow=True
+    )
+    assert "费用已变为4.00元" in _messages(response)
+    visit.refresh_from_db()
+    assert visit.is_open and not Receipt.objects.exists()
+    assert "4.00" in response.content.decode()  # back on the confirmation, with the new fee
+
+
+def test_open_visits_show_the_time_and_the_fee_so_far(client, manager, tables, clock):
+    client.force_login(manager)
+    client.post(reverse("members:visit_guest_check_in"), {"guest_name": "过路客"})
+    clock.set(at(30, 11, 5))
+    page = client.get(reverse("members:visit_list")).content.decode()
+    assert "已在场65分钟" in page and "目前4.00元" in page
