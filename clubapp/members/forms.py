@@ -99,10 +99,14 @@ class MemberSearchForm(forms.Form):
 
 
 class CardCheckInForm(forms.Form):
-    card = forms.CharField(
-        label=_("Card number"),
-        max_length=20,
-        widget=forms.TextInput(attrs={"placeholder": "2026-0001", "autocomplete": "off"}),
+    """The desk's look-up: a card number in any form (or its QR code), a phone, a name."""
+
+    q = forms.CharField(
+        label=_("Card number, phone or name"),
+        max_length=50,
+        widget=forms.TextInput(
+            attrs={"placeholder": "2026-0007 / 0007", "autocomplete": "off", "autofocus": True}
+        ),
     )
 
 
@@ -130,6 +134,9 @@ class CheckOutForm(forms.Form):
 class RenewForm(forms.Form):
     # The validity the desk saw: a second tap after a renewal renews nothing.
     valid_until = forms.DateField(widget=forms.HiddenInput, required=False)
+    # The desk confirmed a review before the card is near its end.
+    early = forms.BooleanField(widget=forms.HiddenInput, required=False)
+    next = forms.CharField(widget=forms.HiddenInput, required=False)
 
 
 class RoomSettingsForm(forms.Form):
@@ -144,6 +151,9 @@ class RoomSettingsForm(forms.Form):
         min_value=Decimal("0"),
         max_digits=10,
         decimal_places=2,
+    )
+    renewal_window_days = forms.IntegerField(
+        label=_("Yearly review from (days before the card's end)"), min_value=0, max_value=366
     )
     notice = forms.CharField(
         label=_("Room notice"), required=False, widget=forms.Textarea(attrs={"rows": 6})

@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import datetime as dt
 import math
+import re
+import unicodedata
 from decimal import Decimal
 
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
@@ -97,6 +99,45 @@ def card_get_by_number(*, room: Room, number: str) -> Card | None:
     if not number:
         return None
     return Card.objects.select_related("member").filter(member__room=room, number=number).first()
+
+
+# Separators a desk types or a scanner sends inside a card number: 2026 0007, 2026-0007.
+_SEPARATORS = re.compile(r"[\s\-_/.·—－]+")
+
+
+def desk_lookup(*, room: Room, q: str, limit: int = 20) -> list[tuple[Member, Card | None]]:
+    """Who the desk means by ``q``: a card number in any form, a phone, or a name.
+
+    Card numbers: ``2026-0007`` as printed (and as its QR code sends it, typed by a
+    scanner as keyboard), ``20260007``, ``2026 0007``, or just the sequence ``0007`` /
+    ``7`` (every year's card of that sequence, newest first; void cards left out).
+    Digits are also matched against phone numbers (five digits or more); anything
+    else against names. Each member comes with the card found, else their current one.
+    """
+    text = unicodedata.normalize("NFKC", q or "").strip()
+    if not text:
+        return []
+    compact = _SEPARATORS.sub("", text)
+    found: list[tuple[Member, Card | None]] = []
+    if compact.isdigit():
+        cards = Card.objects.filter(member__room=room).select_related("member")
+        if len(compact) == 8:
+            cards = cards.filter(number=f"{compact[:4]}-{compact[4:]}")
+        elif len(compact) <= 4:
+            cards = cards.filter(number__endswith=f"-{int(compact):04d}").exclude(
+                status=CardStatus.VOID
+            )
+        else:
+            cards = cards.none()
+        found = [(card.member, card) for card in cards.order_by("-issued_on", "-pk")[:limit]]
+        if len(compact) >= 5:
+            seen = {member.pk for member, _card in found}
+            for member in Member.objects.filter(room=room, phone__contains=compact)[:limit]:
+                if member.pk not in seen:
+                    found.append((member, member_current_card(member=member)))
+        return found
+    members = Member.objects.filter(room=room, name__icontains=text).order_by("name", "pk")
+    return [(member, member_current_card(member=member)) for member in members[:limit]]
 
 
 def member_cards(*, member: Member) -> QuerySet[Card]:

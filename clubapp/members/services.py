@@ -352,6 +352,12 @@ def card_issue(*, member: Member, by: User, now: dt.datetime | None = None) -> C
     return card
 
 
+def renewal_end(*, card: Card, today: dt.date) -> dt.date:
+    """The card's new end after a 年审 today: a year after its end, or after today."""
+    active = card.state_on(today) == CardState.ACTIVE
+    return _one_year_after(card.valid_until if active else today - dt.timedelta(days=1))
+
+
 @transaction.atomic
 def card_renew(
     *,
@@ -359,11 +365,14 @@ def card_renew(
     by: User,
     now: dt.datetime | None = None,
     expected_valid_until: dt.date | None = None,
+    early: bool = False,
 ) -> Card:
     """年审: one more year, from the end of the current one (or from today if expired).
 
     ``expected_valid_until`` is the date the desk saw: if the card moved on since
-    (a double tap, a second desk), nothing is renewed or charged twice.
+    (a double tap, a second desk), nothing is renewed or charged twice. A card not
+    yet within ``Room.renewal_window_days`` of its end is refused unless the desk
+    confirmed an early review (``early``).
     """
     now = now or timezone.now()
     today = timezone.localdate(now)
@@ -379,8 +388,14 @@ def card_renew(
         raise ValidationError("该会员证已作废（已补办新证），请对新证年审", code="card_void")
     if state == CardState.SUSPENDED:
         raise ValidationError("该会员证已暂停，请先恢复再年审", code="card_suspended")
-    start = card.valid_until if state == CardState.ACTIVE else today - dt.timedelta(days=1)
-    card.valid_until = _one_year_after(start)
+    days_left = (card.valid_until - today).days
+    if state == CardState.ACTIVE and days_left > card.member.room.renewal_window_days and not early:
+        raise ValidationError(
+            f"会员证{card.number}有效期至{card.valid_until:%Y-%m-%d}，还有{days_left}天才到期；"
+            f"到期前{card.member.room.renewal_window_days}天内办理年审",
+            code="renew_early",
+        )
+    card.valid_until = renewal_end(card=card, today=today)
     card.save(update_fields=["valid_until"])
     _receipt_issue(
         room=card.member.room,
@@ -662,6 +677,7 @@ def room_settings_update(
     renewal_fee: Decimal,
     guest_hourly_fee: Decimal,
     notice: str,
+    renewal_window_days: int = 30,
 ) -> Room:
     for amount in (card_fee, renewal_fee, guest_hourly_fee):
         if not isinstance(amount, Decimal) or amount < 0:
@@ -670,8 +686,19 @@ def room_settings_update(
     room.card_fee = card_fee
     room.renewal_fee = renewal_fee
     room.guest_hourly_fee = guest_hourly_fee
+    if not isinstance(renewal_window_days, int) or not 0 <= renewal_window_days <= 366:
+        raise ValidationError("年审提前天数应在0到366之间", code="renewal_window")
     room.notice = (notice or "").strip()
-    room.save(update_fields=["card_fee", "renewal_fee", "guest_hourly_fee", "notice"])
+    room.renewal_window_days = renewal_window_days
+    room.save(
+        update_fields=[
+            "card_fee",
+            "renewal_fee",
+            "guest_hourly_fee",
+            "notice",
+            "renewal_window_days",
+        ]
+    )
     return room
 
 

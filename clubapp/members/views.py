@@ -10,6 +10,7 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.forms import Form
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_post_parameters, sensitive_variables
@@ -36,6 +37,8 @@ from clubapp.members.forms import (
 )
 from clubapp.members.models import (
     Card,
+    CardState,
+    CardStatus,
     ExceptionKind,
     Member,
     OpeningException,
@@ -295,40 +298,85 @@ def card_issue(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(member)
 
 
-@require_POST
+def _after_card(card: Card, next_page: str) -> HttpResponse:
+    if next_page == "checkin":
+        return redirect(f"{reverse('members:visit_check_in')}?card={card.pk}")
+    return redirect(card.member)
+
+
 @manager_required
 def card_renew(request: HttpRequest, pk: int) -> HttpResponse:
+    """年审 in two steps: the page shows the fee and the new end (and says when the card
+    is not near its end yet); the desk confirms."""
     card = _room_card(pk)
-    form = RenewForm(request.POST)
-    expected = form.cleaned_data["valid_until"] if form.is_valid() else None
-    try:
-        card = services.card_renew(card=card, by=request.user, expected_valid_until=expected)
-    except ValidationError as exc:
-        _flash_errors(request, exc)
-    else:
-        messages.success(
-            request,
-            _("Card %(number)s renewed until %(date)s.")
-            % {"number": card.number, "date": card.valid_until.isoformat()},
-        )
-    return redirect(card.member)
+    room = card.member.room
+    form = RenewForm(request.POST or None)
+    next_page = request.GET.get("next", "")
+    if request.method == "POST":
+        data = form.cleaned_data if form.is_valid() else {}
+        next_page = data.get("next", "")
+        try:
+            card = services.card_renew(
+                card=card,
+                by=request.user,
+                expected_valid_until=data.get("valid_until"),
+                early=bool(data.get("early")),
+            )
+        except ValidationError as exc:
+            _flash_errors(request, exc)
+        else:
+            messages.success(
+                request,
+                _("Card %(number)s renewed until %(date)s.")
+                % {"number": card.number, "date": card.valid_until.isoformat()},
+            )
+        return _after_card(card, next_page)
+    today = timezone.localdate()
+    state = card.state_on(today)
+    days_left = (card.valid_until - today).days
+    new_end = services.renewal_end(card=card, today=today)
+    return render(
+        request,
+        "members/card_confirm.html",
+        {
+            "card": card,
+            "action": "renew",
+            "fee": room.renewal_fee,
+            "new_end": new_end,
+            "early": state == CardState.ACTIVE and days_left > room.renewal_window_days,
+            "days_left": days_left,
+            "refused": state not in (CardState.ACTIVE, CardState.EXPIRED),
+            "next": next_page,
+        },
+    )
 
 
-@require_POST
 @manager_required
 def card_reissue(request: HttpRequest, pk: int) -> HttpResponse:
+    """遗失补办 in two steps: the page shows the card fee and what becomes void; confirm."""
     card = _room_card(pk)
-    try:
-        new = services.card_reissue(card=card, by=request.user)
-    except ValidationError as exc:
-        _flash_errors(request, exc)
-    else:
-        messages.success(
-            request,
-            _("Card %(old)s is void; new card %(new)s issued.")
-            % {"old": card.number, "new": new.number},
-        )
-    return redirect(card.member)
+    if request.method == "POST":
+        try:
+            new = services.card_reissue(card=card, by=request.user)
+        except ValidationError as exc:
+            _flash_errors(request, exc)
+        else:
+            messages.success(
+                request,
+                _("Card %(old)s is void; new card %(new)s issued.")
+                % {"old": card.number, "new": new.number},
+            )
+        return redirect(card.member)
+    return render(
+        request,
+        "members/card_confirm.html",
+        {
+            "card": card,
+            "action": "reissue",
+            "fee": card.member.room.card_fee,
+            "refused": card.status in (CardStatus.REVOKED, CardStatus.VOID),
+        },
+    )
 
 
 def _card_with_reason(request: HttpRequest, pk: int, action: str) -> HttpResponse:
@@ -410,30 +458,63 @@ def visit_list(request: HttpRequest) -> HttpResponse:
     )
 
 
+@sensitive_post_parameters("q")
 @manager_required
 def visit_check_in(request: HttpRequest) -> HttpResponse:
-    """Member check-in in two steps: look the card up (the desk sees its photo), confirm."""
+    """Member check-in: look up (by POST: a card number in any form, a phone, a name),
+    see the card's photo and state, then confirm. An expired card is offered 年审 or
+    entry as a non-member instead of a button that would refuse."""
     room = room_get()
-    data = request.POST if request.method == "POST" else request.GET
-    form = CardCheckInForm(data or None)
+    form = CardCheckInForm(request.POST if "q" in request.POST else None)
+    matches: list[tuple[Member, Card | None]] = []
     card = None
-    if form.is_valid():
-        card = selectors.card_get_by_number(room=room, number=form.cleaned_data["card"])
-        if card is None:
-            form.add_error("card", _("No card with this number."))
-        elif request.method == "POST":
+    member = None
+    if request.method == "POST" and "card_id" in request.POST:
+        card = _room_card(_int_or_404(request.POST["card_id"]))
+        if request.POST.get("confirm"):
             try:
                 services.visit_check_in(room=room, card=card, by=request.user)
             except ValidationError as exc:
-                _errors(form, exc)
+                _flash_errors(request, exc)
             else:
                 messages.success(request, _("%(name)s checked in.") % {"name": card.member.name})
                 return redirect("members:visit_list")
+    elif form.is_bound:
+        if form.is_valid():
+            matches = selectors.desk_lookup(room=room, q=form.cleaned_data["q"])
+            if not matches:
+                form.add_error("q", _("No member or card found."))
+            elif len(matches) == 1:
+                member, card = matches[0]
+                matches = []
+    elif request.GET.get("card"):
+        card = _room_card(_int_or_404(request.GET["card"]))
+    if card is not None:
+        member = card.member
     return render(
         request,
         "members/visit_check_in.html",
-        {"form": form, "card": card, "today": timezone.localdate()},
+        {
+            "form": form if not card else CardCheckInForm(),
+            "matches": matches,
+            "card": card,
+            "member": member,
+            "state": card.state.value if card else "",
+            "guest_form": GuestCheckInForm(
+                initial={"guest_name": member.name, "guest_phone": member.phone}
+            )
+            if member
+            else None,
+            "today": timezone.localdate(),
+        },
     )
+
+
+def _int_or_404(value: str) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise Http404 from None
 
 
 @require_POST
@@ -598,6 +679,7 @@ def room_settings(request: HttpRequest) -> HttpResponse:
         "renewal_fee": room.renewal_fee,
         "guest_hourly_fee": room.guest_hourly_fee,
         "notice": room.notice,
+        "renewal_window_days": room.renewal_window_days,
     }
     form = RoomSettingsForm(request.POST or None, initial=initial)
     if request.method == "POST":

@@ -26,6 +26,11 @@ def card(room, manager, clock):
     return card_issue(member=person, by=manager)
 
 
+def _check_in(client, card):
+    """The desk's confirmation of a card it looked up."""
+    return client.post(reverse("members:visit_check_in"), {"card_id": card.pk, "confirm": "1"})
+
+
 def _messages(response) -> str:
     return " ".join(str(m) for m in response.context["messages"])
 
@@ -40,7 +45,7 @@ def test_the_desk_page_shows_free_tables_and_hours(client, manager, tables, cloc
 
 def test_check_in_shows_the_card_photo_and_the_room_notice(client, manager, card, room):
     client.force_login(manager)
-    body = client.get(reverse("members:visit_check_in"), {"card": card.number}).content.decode()
+    body = client.post(reverse("members:visit_check_in"), {"q": card.number}).content.decode()
     assert reverse("members:member_photo", args=[card.member.pk]) in body
     assert "赵会员" in body
     assert "请勿吸烟" in body and "严禁赌博" in body
@@ -50,7 +55,7 @@ def test_check_in_shows_the_card_photo_and_the_room_notice(client, manager, card
 
 def test_a_member_checks_in_and_out(client, manager, card):
     client.force_login(manager)
-    response = client.post(reverse("members:visit_check_in"), {"card": card.number})
+    response = _check_in(client, card)
     assert response.status_code == 302
     visit = Visit.objects.get()
     assert visit.member == card.member
@@ -61,15 +66,15 @@ def test_a_member_checks_in_and_out(client, manager, card):
 
 def test_an_unknown_card_number_says_so(client, manager, clock, room):
     client.force_login(manager)
-    response = client.get(reverse("members:visit_check_in"), {"card": "2026-9999"})
-    assert "没有这个会员证" in response.content.decode()
+    response = client.post(reverse("members:visit_check_in"), {"q": "2026-9999"})
+    assert "没有找到" in response.content.decode()
 
 
 def test_checking_in_a_member_already_inside_says_so_and_saves_nothing(client, manager, card):
     client.force_login(manager)
-    client.post(reverse("members:visit_check_in"), {"card": card.number})
-    response = client.post(reverse("members:visit_check_in"), {"card": card.number})
-    assert "已在场内" in response.content.decode()
+    _check_in(client, card)
+    response = _check_in(client, card)
+    assert "已在场内" in _messages(response)
     assert Visit.objects.count() == 1
 
 
@@ -108,15 +113,15 @@ def test_checking_out_twice_says_so(client, manager, tables, clock):
 def test_check_in_outside_opening_hours_is_refused(client, manager, card, clock):
     clock.set(at(25, 10))  # Wednesday
     client.force_login(manager)
-    response = client.post(reverse("members:visit_check_in"), {"card": card.number})
-    assert "开放时间" in response.content.decode()
+    response = _check_in(client, card)
+    assert "开放时间" in _messages(response)
     assert Visit.objects.count() == 0
 
 
 def test_visits_still_open_at_closing_are_listed(client, manager, card, clock):
     client.force_login(manager)
     clock.set(at(30, 17, 30))
-    client.post(reverse("members:visit_check_in"), {"card": card.number})
+    _check_in(client, card)
     clock.set(at(30, 18, 30))
     response = client.get(reverse("members:visit_list"))
     assert [v.member for v in response.context["past_closing"]] == [card.member]
@@ -125,7 +130,7 @@ def test_visits_still_open_at_closing_are_listed(client, manager, card, clock):
 def test_the_accountant_reads_but_cannot_check_in(client, accountant, card, tables):
     client.force_login(accountant)
     assert client.get(reverse("members:visit_list")).status_code == 200
-    assert client.post(reverse("members:visit_check_in"), {"card": card.number}).status_code == 403
+    assert _check_in(client, card).status_code == 403
     assert (
         client.post(reverse("members:visit_guest_check_in"), {"guest_name": "x"}).status_code == 403
     )
