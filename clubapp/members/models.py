@@ -18,6 +18,7 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from pypinyin import lazy_pinyin
 
 from clubapp.core.appendonly import AppendOnlyModel
 from clubapp.members.crypto import id_number_decrypt, id_number_digest, id_number_encrypt
@@ -33,6 +34,11 @@ def mask_id_number(number: str) -> str:
     return number[:6] + "*" * (len(number) - 10) + number[-4:]
 
 
+def name_pinyin(name: str) -> str:
+    """The sort key of a Chinese name: its pinyin, lower case (赵会员 -> "zhao hui yuan")."""
+    return " ".join(" ".join(lazy_pinyin(name)).split()).lower()
+
+
 def photo_upload_to(instance: Any, filename: str) -> str:
     # A random name: the file name must not tell whose face it is.
     suffix = PurePosixPath(filename).suffix.lower() or ".jpg"
@@ -44,6 +50,8 @@ class Member(models.Model):
         "core.Room", on_delete=models.PROTECT, related_name="members", verbose_name=_("room")
     )
     name = models.CharField(_("name"), max_length=50)
+    # The name in pinyin ("zhao hui yuan"), kept by the services: lists sort by it.
+    name_pinyin = models.CharField(_("name in pinyin"), max_length=300, blank=True, editable=False)
     phone = models.CharField(_("phone"), max_length=20)
     # 居民身份证号码 (18 characters, checked by services.member_create), never in clear:
     # encrypted (Fernet) and stood for by its keyed hash (HMAC), clubapp/members/crypto.py.
@@ -67,7 +75,7 @@ class Member(models.Model):
     class Meta:
         verbose_name = _("member")
         verbose_name_plural = _("members")
-        ordering = ["name", "pk"]
+        ordering = ["name_pinyin", "name", "pk"]
         constraints = [
             # On the hash, never the number: PostgreSQL's unique-violation message (and
             # so its log) repeats the key's value.

@@ -75,7 +75,7 @@ def member_list(*, room: Room, q: str = "", state: str = "") -> QuerySet[Member]
         members = members.filter(card_status=state)
     elif state == "none":
         members = members.filter(card_status__isnull=True)
-    return members.order_by("name", "pk")
+    return members.order_by("name_pinyin", "name", "pk")
 
 
 def member_state(member: Member, *, day: dt.date | None = None) -> str:
@@ -136,7 +136,9 @@ def desk_lookup(*, room: Room, q: str, limit: int = 20) -> list[tuple[Member, Ca
                 if member.pk not in seen:
                     found.append((member, member_current_card(member=member)))
         return found
-    members = Member.objects.filter(room=room, name__icontains=text).order_by("name", "pk")
+    members = Member.objects.filter(room=room, name__icontains=text).order_by(
+        "name_pinyin", "name", "pk"
+    )
     return [(member, member_current_card(member=member)) for member in members[:limit]]
 
 

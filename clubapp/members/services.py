@@ -43,6 +43,7 @@ from clubapp.members.models import (
     ReceiptKind,
     Table,
     Visit,
+    name_pinyin,
 )
 from clubapp.members.photos import photo_process
 from clubapp.members.selectors import guest_hours  # noqa: F401 - part of this module's API
@@ -166,7 +167,14 @@ def member_create(
     if Member.objects.filter(room=room, id_number_hash=id_number_digest(checked.number)).exists():
         raise _id_duplicate()
     processed = _photo_checked(photo) if photo is not None else None
-    member = Member(room=room, name=name, phone=phone, id_number=checked.number, user=user)
+    member = Member(
+        room=room,
+        name=name,
+        name_pinyin=name_pinyin(name),
+        phone=phone,
+        id_number=checked.number,
+        user=user,
+    )
     if processed is not None:
         member.photo.save(processed.name or "photo.jpg", processed, save=False)
     try:
@@ -200,6 +208,7 @@ def member_update(
     """
     member = Member.objects.select_for_update().get(pk=member.pk)
     member.name = _clean_text(name, label="姓名", max_length=50)
+    member.name_pinyin = name_pinyin(member.name)
     member.phone = _clean_text(phone, label="电话", max_length=20)
     if user is not None and Member.objects.filter(user=user).exclude(pk=member.pk).exists():
         raise ValidationError("该账号已关联其他会员", code="user_taken")

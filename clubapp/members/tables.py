@@ -15,7 +15,7 @@ _WIDE = {"th": {"class": "wide"}, "td": {"class": "wide"}}
 
 
 class MemberTable(tables.Table):
-    name = tables.Column(verbose_name=_("Name"), linkify=True)
+    name = tables.Column(verbose_name=_("Name"), linkify=True, order_by=("name_pinyin", "name"))
     phone = tables.Column(verbose_name=_("Phone"), attrs=_WIDE)
     # Always masked in the list, whoever looks (docs/members.md).
     id_number = tables.Column(verbose_name=_("ID card number"), orderable=False, attrs=_WIDE)
