@@ -152,6 +152,8 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After the session and the user (its response runs before theirs).
+    "clubapp.core.middleware.SessionIdleMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Content-Security-Policy on every response (CONTENT_SECURITY_POLICY below).
@@ -233,9 +235,9 @@ LOGIN_ADDRESS_FAILURE_LIMIT = envint("LOGIN_ADDRESS_FAILURE_LIMIT", 30)
 PASSWORD_RESET_TIMEOUT = envint("PASSWORD_LINK_HOURS", 24) * 3600
 
 # Shared phones at the tables: a session ends after this many hours without a request
-# (every request renews it).
+# (requests renew it, at most every SESSION_RENEW_SECONDS: clubapp/core/middleware.py).
 SESSION_COOKIE_AGE = envint("SESSION_IDLE_HOURS", 12) * 3600
-SESSION_SAVE_EVERY_REQUEST = True
+SESSION_RENEW_SECONDS = envint("SESSION_RENEW_SECONDS", 600)
 
 # Internationalisation: English msgids in the code, the zh_Hans catalog is the default.
 LANGUAGE_CODE = "zh-hans"
