@@ -83,6 +83,8 @@ fmt: $(VENV)/.requirements-dev.stamp
 check-deploy: $(VENV)/.requirements.stamp
 	DEBUG=0 ALLOWED_HOSTS=example.com \
 	SECRET_KEY="$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(50))')" \
+	ID_NUMBER_KEYS="$$($(PY) -c 'from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())')" \
+	ID_NUMBER_HASH_KEY="$$($(PY) -c 'import secrets; print(secrets.token_urlsafe(40))')" \
 	$(PY) manage.py check --deploy --fail-level WARNING
 
 messages: $(VENV)/.requirements.stamp

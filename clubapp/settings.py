@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 from urllib.parse import parse_qsl, unquote, urlsplit
 
+from csp.constants import NONE, SELF
 from django.core.exceptions import ImproperlyConfigured
 
 BASE_DIR = Path(__file__).resolve().parent.parent
@@ -107,6 +108,20 @@ if not SECRET_KEY:
     elif not _SCHEMA_ONLY:
         raise ImproperlyConfigured("Set SECRET_KEY (or DEBUG=1 for local development).")
 
+# ID numbers are encrypted at rest (clubapp/members/crypto.py, docs/members.md).
+# ID_NUMBER_KEYS: Fernet keys, comma-separated, the newest first (it encrypts; all
+# decrypt, for a rotation). ID_NUMBER_HASH_KEY: the HMAC key of the look-up hash.
+# Generate a Fernet key with
+#   python -c "from cryptography.fernet import Fernet; print(Fernet.generate_key().decode())"
+# The development keys below serve DEBUG and tests only; `check --deploy` refuses them.
+DEV_ID_NUMBER_KEY = "ZGV2LW9ubHktaWQtbnVtYmVyLWtleS0wMTIzNDU2Nzg="
+DEV_ID_NUMBER_HASH_KEY = "dev-only-id-number-hash-key-never-in-production"
+ID_NUMBER_KEYS = envlist("ID_NUMBER_KEYS")
+ID_NUMBER_HASH_KEY = os.environ.get("ID_NUMBER_HASH_KEY", "")
+if DEBUG or TESTING:
+    ID_NUMBER_KEYS = ID_NUMBER_KEYS or [DEV_ID_NUMBER_KEY]
+    ID_NUMBER_HASH_KEY = ID_NUMBER_HASH_KEY or DEV_ID_NUMBER_HASH_KEY
+
 # An empty list is fine with DEBUG: Django then allows localhost only.
 ALLOWED_HOSTS = envlist("ALLOWED_HOSTS", "localhost,127.0.0.1,testserver" if TESTING else "")
 CSRF_TRUSTED_ORIGINS = envlist("CSRF_TRUSTED_ORIGINS")
@@ -138,8 +153,12 @@ MIDDLEWARE = [
     "django.middleware.common.CommonMiddleware",
     "django.middleware.csrf.CsrfViewMiddleware",
     "django.contrib.auth.middleware.AuthenticationMiddleware",
+    # After the session and the user (its response runs before theirs).
+    "clubapp.core.middleware.SessionIdleMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    # Content-Security-Policy on every response (CONTENT_SECURITY_POLICY below).
+    "csp.middleware.CSPMiddleware",
     # Last, as django-axes asks: it turns a lockout into the lockout page.
     "axes.middleware.AxesMiddleware",
 ]
@@ -170,6 +189,13 @@ DATABASES = {
 if DATABASES["default"]["ENGINE"].endswith("postgresql"):
     DATABASES["default"]["CONN_MAX_AGE"] = envint("CONN_MAX_AGE", 60)
     DATABASES["default"]["CONN_HEALTH_CHECKS"] = True
+# Production on PostgreSQL: the app connects as a plain role (DATABASE_URL) that may
+# only read and write rows; migrations run as the tables' owner role through this
+# alias, `manage.py migrate --database owner` (docs/operations.md).
+if os.environ.get("MIGRATE_DATABASE_URL"):
+    DATABASES["owner"] = database_from_url(os.environ["MIGRATE_DATABASE_URL"])
+    # The same database under another role: tests use default's test database.
+    DATABASES["owner"]["TEST"] = {"MIRROR": "default"}
 DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 
 # AxesBackend first: it refuses a locked-out login before the password is checked.
@@ -199,6 +225,20 @@ AXES_LOCKOUT_PARAMETERS = [["username", "ip_address"]]
 AXES_RESET_ON_SUCCESS = True
 AXES_LOCKOUT_TEMPLATE = "registration/locked_out.html"
 AXES_VERBOSE = False
+# Behind a TLS proxy: its address(es) or network(s), comma-separated. Only requests
+# from these have their X-Forwarded-For read (clubapp/core/clientip.py).
+TRUSTED_PROXIES = envlist("TRUSTED_PROXIES")
+AXES_CLIENT_IP_CALLABLE = "clubapp.core.clientip.client_ip"
+# Per address, whatever the usernames tried: this many failures within the cool-off
+# time refuse further logins from that address (a rate limit; core/views.py).
+LOGIN_ADDRESS_FAILURE_LIMIT = envint("LOGIN_ADDRESS_FAILURE_LIMIT", 30)
+# A one-time password link (members' accounts) works for this long.
+PASSWORD_RESET_TIMEOUT = envint("PASSWORD_LINK_HOURS", 24) * 3600
+
+# Shared phones at the tables: a session ends after this many hours without a request
+# (requests renew it, at most every SESSION_RENEW_SECONDS: clubapp/core/middleware.py).
+SESSION_COOKIE_AGE = envint("SESSION_IDLE_HOURS", 12) * 3600
+SESSION_RENEW_SECONDS = envint("SESSION_RENEW_SECONDS", 600)
 
 # Internationalisation: English msgids in the code, the zh_Hans catalog is the default.
 LANGUAGE_CODE = "zh-hans"
@@ -241,6 +281,22 @@ if envbool("SECURE_PROXY_SSL_HEADER", False):
     SECURE_PROXY_SSL_HEADER = ("HTTP_X_FORWARDED_PROTO", "https")
 SESSION_COOKIE_HTTPONLY = True
 X_FRAME_OPTIONS = "DENY"
+# django-csp: scripts, styles and images from our own origin only; no inline script or
+# style (handlers live in static/js/app.js), no framing, forms post only to us.
+CONTENT_SECURITY_POLICY = {
+    "DIRECTIVES": {
+        "default-src": [SELF],
+        "script-src": [SELF],
+        "style-src": [SELF],
+        "img-src": [SELF, "data:"],
+        "font-src": [SELF],
+        "connect-src": [SELF],
+        "form-action": [SELF],
+        "frame-ancestors": [NONE],
+        "base-uri": [SELF],
+        "object-src": [NONE],
+    },
+}
 
 LOGGING = {
     "version": 1,

@@ -7,12 +7,26 @@ from clubapp.core import views as core_views
 urlpatterns = [
     path("", core_views.home, name="home"),
     path("healthz", core_views.healthz, name="healthz"),
-    path(
-        "accounts/login/",
-        auth_views.LoginView.as_view(redirect_authenticated_user=True),
-        name="login",
-    ),
+    path("accounts/login/", core_views.login, name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
+    # Every account changes its own password; a member's forgotten one is replaced
+    # through a one-time link a manager issues (docs/members.md "Accounts").
+    path("accounts/password/", core_views.password_change, name="password_change"),
+    path(
+        "accounts/password/done/",
+        auth_views.PasswordChangeDoneView.as_view(),
+        name="password_change_done",
+    ),
+    path(
+        "accounts/reset/<uidb64>/<token>/",
+        core_views.password_reset_confirm,
+        name="password_reset_confirm",
+    ),
+    path(
+        "accounts/reset/done/",
+        auth_views.PasswordResetCompleteView.as_view(),
+        name="password_reset_complete",
+    ),
     path("members/", include("clubapp.members.urls")),
     path("books/", include("clubapp.books.urls")),
     path("play/", include("clubapp.play.urls")),

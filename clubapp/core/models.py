@@ -60,6 +60,10 @@ class Room(models.Model):
         validators=[MinValueValidator(Decimal("0"))],
     )
     notice = models.TextField(_("room notice"), blank=True, default=DEFAULT_ROOM_NOTICE)
+    # 年审 is for cards near their end: this many days before it (docs/members.md).
+    renewal_window_days = models.PositiveSmallIntegerField(
+        _("yearly review from (days before the end)"), default=30
+    )
 
     objects = RoomManager()
 

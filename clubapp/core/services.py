@@ -4,8 +4,12 @@ from __future__ import annotations
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractUser, Group
+from django.contrib.auth.tokens import default_token_generator
 from django.db import transaction
 from django.db.models import F
+from django.urls import reverse
+from django.utils.encoding import force_bytes
+from django.utils.http import urlsafe_base64_encode
 
 from clubapp.core.models import DocumentCounter
 from clubapp.core.roles import Role
@@ -15,7 +19,7 @@ from clubapp.core.roles import Role
 def user_create(
     *,
     username: str,
-    password: str,
+    password: str | None,
     roles: list[Role] | tuple[Role, ...] = (),
     first_name: str = "",
     is_staff: bool = False,
@@ -23,6 +27,8 @@ def user_create(
     """Create an active account in the given role groups.
 
     Managers work in the admin, so they are staff; nobody becomes a superuser here.
+    ``password=None`` makes an account without a usable password: its owner sets one
+    through a one-time link (``user_password_link_issue``).
     """
     user = get_user_model().objects.create_user(
         username=username,
@@ -47,3 +53,19 @@ def next_number(*, key: str) -> int:
     DocumentCounter.objects.filter(pk=counter.pk).update(value=F("value") + 1)
     counter.refresh_from_db(fields=["value"])
     return counter.value
+
+
+@transaction.atomic
+def user_password_link_issue(*, user: AbstractUser) -> str:
+    """A one-time link (a path) with which the account's owner sets a new password.
+
+    The old password stops working at once, and so does any earlier link: Django's
+    token is made from the password hash, which changes here and again when the link
+    is used (one use). It expires after ``PASSWORD_RESET_TIMEOUT``. Whoever issues it
+    never learns the new password.
+    """
+    user.set_unusable_password()
+    user.save(update_fields=["password"])
+    uid = urlsafe_base64_encode(force_bytes(user.pk))
+    token = default_token_generator.make_token(user)
+    return reverse("password_reset_confirm", kwargs={"uidb64": uid, "token": token})

@@ -3,19 +3,64 @@
 from __future__ import annotations
 
 import logging
+from datetime import timedelta
+from typing import Any
 
+from axes.models import AccessAttempt
+from django.conf import settings
+from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.db import DatabaseError, connection
+from django.db.models import Sum
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
+<<<<<<< HEAD
 from clubapp.core.roles import Role, user_roles
 from clubapp.core.selectors import room_get
 from clubapp.reports.selectors import today_desk
+=======
+from clubapp.core.clientip import client_ip
+>>>>>>> h-members
 
 logger = logging.getLogger(__name__)
+
+
+def address_failures(address: str) -> int:
+    """Failed logins from ``address`` within the cool-off time, whatever the username."""
+    cooloff = settings.AXES_COOLOFF_TIME
+    since = timezone.now() - (cooloff if isinstance(cooloff, timedelta) else timedelta(hours=1))
+    total = AccessAttempt.objects.filter(ip_address=address, attempt_time__gte=since).aggregate(
+        n=Sum("failures_since_start")
+    )["n"]
+    return total or 0
+
+
+class LoginView(auth_views.LoginView):
+    """Django's login; django-axes locks a (username, address) pair after a few failures,
+    and this refuses an address that has failed too often with any usernames."""
+
+    redirect_authenticated_user = True
+
+    def post(self, request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        if address_failures(client_ip(request)) >= settings.LOGIN_ADDRESS_FAILURE_LIMIT:
+            logger.warning("login refused: too many failures from one address")
+            return render(
+                request,
+                "registration/locked_out.html",
+                {
+                    "failure_limit": settings.LOGIN_ADDRESS_FAILURE_LIMIT,
+                    "cooloff_timedelta": settings.AXES_COOLOFF_TIME,
+                },
+                status=429,
+            )
+        return super().post(request, *args, **kwargs)
+
+
+login = LoginView.as_view()
 
 
 @login_required
@@ -41,3 +86,8 @@ def healthz(request: HttpRequest) -> HttpResponse:
         logger.exception("healthz: database query failed")
         return HttpResponse("database unavailable", status=503, content_type="text/plain")
     return HttpResponse("ok", content_type="text/plain")
+
+
+# The password pages are Django's, with our templates; never cached (shared phones).
+password_change = never_cache(auth_views.PasswordChangeView.as_view())
+password_reset_confirm = never_cache(auth_views.PasswordResetConfirmView.as_view())

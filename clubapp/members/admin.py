@@ -36,7 +36,7 @@ class ReadOnlyAdmin(admin.ModelAdmin):
 class MemberAdmin(ReadOnlyAdmin):
     list_display = ["name", "phone", "masked_id_number", "created_at"]
     search_fields = ["name", "phone", "cards__number"]
-    exclude = ["id_number"]
+    exclude = ["id_number_encrypted", "id_number_hash"]
     readonly_fields = ["masked_id_number"]
 
     @admin.display(description=_("ID card number"))

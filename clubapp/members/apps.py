@@ -6,3 +6,6 @@ class MembersConfig(AppConfig):
     name = "clubapp.members"
     label = "members"
     verbose_name = _("Members and cards")
+
+    def ready(self) -> None:
+        from clubapp.members import checks  # noqa: F401 - registers the system checks

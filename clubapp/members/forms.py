@@ -10,6 +10,7 @@ from typing import Any
 from django import forms
 from django.contrib.auth import get_user_model
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 from clubapp.core.roles import Role
@@ -23,7 +24,7 @@ _PHOTO_ACCEPT = {"accept": "image/jpeg,image/png", "capture": "user"}
 
 def _check_photo_size(photo: Any) -> None:
     if photo is not None and photo.size > MAX_PHOTO_BYTES:
-        raise ValidationError("照片不能超过5 MB", code="photo_too_large")
+        raise ValidationError(gettext("The photo must be at most 5 MB."), code="photo_too_large")
 
 
 class MemberCreateForm(forms.Form):
@@ -71,6 +72,14 @@ class MemberEditForm(forms.Form):
         return photo
 
 
+class AccountForm(forms.Form):
+    username = forms.CharField(
+        label=_("Login name"),
+        max_length=150,
+        widget=forms.TextInput(attrs={"autocapitalize": "none", "autocomplete": "off"}),
+    )
+
+
 class ReasonForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=200)
 
@@ -90,11 +99,24 @@ class MemberSearchForm(forms.Form):
 
 
 class CardCheckInForm(forms.Form):
-    card = forms.CharField(
-        label=_("Card number"),
-        max_length=20,
-        widget=forms.TextInput(attrs={"placeholder": "2026-0001", "autocomplete": "off"}),
+    """The desk's look-up: a card number in any form (or its QR code), a phone, a name."""
+
+    q = forms.CharField(
+        label=_("Card number, phone or name"),
+        max_length=50,
+        widget=forms.TextInput(
+            attrs={"placeholder": "2026-0007 / 0007", "autocomplete": "off", "autofocus": True}
+        ),
     )
+
+
+class TableForm(forms.Form):
+    number = forms.IntegerField(label=_("Table number"), min_value=1, max_value=999)
+    name = forms.CharField(label=_("Name (optional)"), max_length=30, required=False)
+
+
+class TableRenameForm(forms.Form):
+    name = forms.CharField(label=_("Name (optional)"), max_length=30, required=False)
 
 
 class GuestCheckInForm(forms.Form):
@@ -104,9 +126,17 @@ class GuestCheckInForm(forms.Form):
     request_key = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4, required=False)
 
 
+class CheckOutForm(forms.Form):
+    # The fee the desk showed and took: refused if another hour began since.
+    fee = forms.DecimalField(widget=forms.HiddenInput, required=False, decimal_places=2)
+
+
 class RenewForm(forms.Form):
     # The validity the desk saw: a second tap after a renewal renews nothing.
     valid_until = forms.DateField(widget=forms.HiddenInput, required=False)
+    # The desk confirmed a review before the card is near its end.
+    early = forms.BooleanField(widget=forms.HiddenInput, required=False)
+    next = forms.CharField(widget=forms.HiddenInput, required=False)
 
 
 class RoomSettingsForm(forms.Form):
@@ -121,6 +151,9 @@ class RoomSettingsForm(forms.Form):
         min_value=Decimal("0"),
         max_digits=10,
         decimal_places=2,
+    )
+    renewal_window_days = forms.IntegerField(
+        label=_("Yearly review from (days before the card's end)"), min_value=0, max_value=366
     )
     notice = forms.CharField(
         label=_("Room notice"), required=False, widget=forms.Textarea(attrs={"rows": 6})

@@ -2,8 +2,9 @@
 
 Region codes: stdnum's table of 6-digit 行政区划代码 lags behind life (new districts
 get new codes). A number whose province (first two digits) is unknown is refused;
-one whose province is known but whose 6-digit code is missing from the table is
-accepted with a warning for the desk to look at the card (docs/members.md).
+one whose province is known but whose 6-digit code never was in the table is
+accepted with a warning for the desk to look at the card; a code that ever existed
+is valid whatever the birth date (docs/members.md).
 """
 
 from __future__ import annotations
@@ -12,6 +13,10 @@ import datetime as dt
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
+from django.utils.translation import gettext_noop
+from django.views.decorators.debug import sensitive_variables
+from stdnum import numdb
 from stdnum.cn import ric
 from stdnum.exceptions import ValidationError as StdnumError
 
@@ -22,6 +27,9 @@ PROVINCE_CODES = frozenset(
 )
 
 
+BIRTH_DATE_INVALID = gettext_noop("The birth date in the ID card number is invalid.")
+
+
 @dataclass(frozen=True)
 class CheckedIdNumber:
     number: str
@@ -30,33 +38,56 @@ class CheckedIdNumber:
     warning: str = ""
 
 
+def id_number_normalize(raw: str) -> str:
+    """The number as stored: full-width digits in ASCII, no spaces or dashes, X upper-case."""
+    return ric.compact("".join((raw or "").split()).replace("-", ""))
+
+
+@sensitive_variables()
 def id_number_check(raw: str, *, today: dt.date | None = None) -> CheckedIdNumber:
     """Normalise and check an 18-character number; raise ValidationError in Chinese.
 
     The messages never repeat the number: they end up on screens and maybe in logs.
     """
-    # stdnum turns full-width digits into ASCII; spaces and dashes typed at the desk go too.
-    number = ric.compact("".join((raw or "").split()).replace("-", ""))
+    number = id_number_normalize(raw)
     if len(number) != 18:
-        raise ValidationError("身份证号码应为18位", code="id_length")
+        raise ValidationError(_("The ID card number must have 18 characters."), code="id_length")
     head, last = number[:17], number[17]
     if not (head.isascii() and head.isdigit()) or last not in "0123456789X":
         raise ValidationError(
-            "身份证号码格式不正确：前17位应为数字，末位为数字或X", code="id_format"
+            _("The ID card number is malformed: 17 digits, then a digit or X."),
+            code="id_format",
         )
     if number[-1] != ric.calc_check_digit(number):
-        raise ValidationError("身份证号码校验位不正确，请核对", code="id_checksum")
+        raise ValidationError(
+            _("The check digit of the ID card number is wrong: please check it."),
+            code="id_checksum",
+        )
     try:
         birth = ric.get_birth_date(number)
     except StdnumError:
-        raise ValidationError("身份证号码中的出生日期无效", code="id_birth_date") from None
+        raise ValidationError(_(BIRTH_DATE_INVALID), code="id_birth_date") from None
     if birth > (today or dt.date.today()) or birth.year < 1900:
-        raise ValidationError("身份证号码中的出生日期无效", code="id_birth_date")
+        raise ValidationError(_(BIRTH_DATE_INVALID), code="id_birth_date")
     if number[:2] not in PROVINCE_CODES:
-        raise ValidationError("身份证号码的地区码无效", code="id_region")
+        raise ValidationError(
+            _("The region code of the ID card number is invalid."), code="id_region"
+        )
     warning = ""
-    try:
-        ric.get_birth_place(number)
-    except (StdnumError, KeyError):  # KeyError: stdnum 2.2 on a province without that county
-        warning = "身份证号码的地区码不在对照表中（可能是新设地区），已接受，请核对证件"
+    if not region_ever_existed(number[:6]):
+        warning = _(
+            "The region code of the ID card number is not in the table (perhaps a new "
+            "district): accepted, please check the card."
+        )
     return CheckedIdNumber(number=number, birth_date=birth, warning=warning)
+
+
+def region_ever_existed(code: str) -> bool:
+    """Whether the 6-digit 行政区划代码 is in stdnum's table, in any years.
+
+    The table dates codes ("[1983-]玄武区") and ``ric.get_birth_place`` checks them
+    against the birth year; but a number is given where a person registers, often
+    long after birth: a 南京 regular born in 1950 holds a 320102 number. So any code
+    that ever existed is valid, whatever the birth date.
+    """
+    return any("county" in props for _part, props in numdb.get("cn/loc").info(code))

@@ -18,8 +18,10 @@ from django.db import models
 from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from pypinyin import lazy_pinyin
 
 from clubapp.core.appendonly import AppendOnlyModel
+from clubapp.members.crypto import id_number_decrypt, id_number_digest, id_number_encrypt
 
 # Evenings end at 23:00 at the latest (篇三 三).
 LATEST_CLOSING = dt.time(23, 0)
@@ -30,6 +32,11 @@ def mask_id_number(number: str) -> str:
     if len(number) <= 10:
         return "*" * len(number)
     return number[:6] + "*" * (len(number) - 10) + number[-4:]
+
+
+def name_pinyin(name: str) -> str:
+    """The sort key of a Chinese name: its pinyin, lower case (赵会员 -> "zhao hui yuan")."""
+    return " ".join(" ".join(lazy_pinyin(name)).split()).lower()
 
 
 def photo_upload_to(instance: Any, filename: str) -> str:
@@ -43,9 +50,16 @@ class Member(models.Model):
         "core.Room", on_delete=models.PROTECT, related_name="members", verbose_name=_("room")
     )
     name = models.CharField(_("name"), max_length=50)
+    # The name in pinyin ("zhao hui yuan"), kept by the services: lists sort by it.
+    name_pinyin = models.CharField(_("name in pinyin"), max_length=300, blank=True, editable=False)
     phone = models.CharField(_("phone"), max_length=20)
-    # 居民身份证号码, 18 characters, checked by services.member_create; never logged.
-    id_number = models.CharField(_("ID card number"), max_length=18)
+    # 居民身份证号码 (18 characters, checked by services.member_create), never in clear:
+    # encrypted (Fernet) and stood for by its keyed hash (HMAC), clubapp/members/crypto.py.
+    # Read and set it through the ``id_number`` property.
+    id_number_encrypted = models.TextField(_("ID card number (encrypted)"), editable=False)
+    id_number_hash = models.CharField(
+        _("ID card number (keyed hash)"), max_length=64, editable=False
+    )
     photo = models.ImageField(_("photo"), upload_to=photo_upload_to, blank=True)
     # The member's own login, to see their card and visits; optional.
     user = models.OneToOneField(
@@ -61,14 +75,18 @@ class Member(models.Model):
     class Meta:
         verbose_name = _("member")
         verbose_name_plural = _("members")
-        ordering = ["name", "pk"]
+        ordering = ["name_pinyin", "name", "pk"]
         constraints = [
+            # On the hash, never the number: PostgreSQL's unique-violation message (and
+            # so its log) repeats the key's value.
             models.UniqueConstraint(
-                fields=["room", "id_number"], name="members_member_id_number_unique_in_room"
+                fields=["room", "id_number_hash"], name="members_member_id_hash_unique_in_room"
             ),
             models.CheckConstraint(
-                condition=~models.Q(name="") & ~models.Q(id_number=""),
-                name="members_member_name_and_id_not_blank",
+                condition=~models.Q(name="")
+                & ~models.Q(id_number_encrypted="")
+                & ~models.Q(id_number_hash=""),
+                name="members_member_name_and_id_present",
             ),
         ]
 
@@ -81,6 +99,16 @@ class Member(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("members:member_detail", args=[self.pk])
+
+    @property
+    def id_number(self) -> str:
+        """The number in clear (decrypted on each read; never store or log it)."""
+        return id_number_decrypt(self.id_number_encrypted) if self.id_number_encrypted else ""
+
+    @id_number.setter
+    def id_number(self, number: str) -> None:
+        self.id_number_encrypted = id_number_encrypt(number)
+        self.id_number_hash = id_number_digest(number)
 
     @property
     def id_number_masked(self) -> str:
@@ -174,6 +202,8 @@ class Table(models.Model):
         "core.Room", on_delete=models.PROTECT, related_name="tables", verbose_name=_("room")
     )
     number = models.PositiveSmallIntegerField(_("table number"))
+    # What the room calls it ("靠窗", "包间"); the number is shown when blank.
+    name = models.CharField(_("table name"), max_length=30, blank=True)
     active = models.BooleanField(_("in use"), default=True)
     occupied = models.BooleanField(_("occupied"), default=False)
 
@@ -186,7 +216,13 @@ class Table(models.Model):
         ]
 
     def __str__(self) -> str:
-        return str(self.number)
+        return self.label
+
+    @property
+    def label(self) -> str:
+        """What the desk and the players see: "3号桌", or "3号桌 靠窗" when named."""
+        number = _("Table %(n)s") % {"n": self.number}
+        return f"{number} {self.name}" if self.name else str(number)
 
 
 class Visit(models.Model):

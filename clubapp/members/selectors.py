@@ -7,11 +7,18 @@ the play app will replace with its own open table sessions).
 from __future__ import annotations
 
 import datetime as dt
+import math
+import re
+import unicodedata
+from decimal import Decimal
 
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
+from django.views.decorators.debug import sensitive_variables
 
 from clubapp.core.models import Room
+from clubapp.members.crypto import id_number_digest
+from clubapp.members.idnumbers import id_number_normalize
 from clubapp.members.models import (
     DEFAULT_WEEKLY_PERIODS,
     Card,
@@ -33,6 +40,7 @@ Period = tuple[dt.time, dt.time]
 # ------------------------------------------------------------------ members
 
 
+@sensitive_variables()
 def member_list(*, room: Room, q: str = "", state: str = "") -> QuerySet[Member]:
     """Members with their current card (the newest one not voided) as annotations.
 
@@ -48,11 +56,16 @@ def member_list(*, room: Room, q: str = "", state: str = "") -> QuerySet[Member]
     )
     q = (q or "").strip()
     if q:
-        members = members.filter(
+        match = (
             Q(name__icontains=q)
             | Q(phone__contains=q)
             | Exists(Card.objects.filter(member=OuterRef("pk"), number__icontains=q))
         )
+        number = id_number_normalize(q)
+        if len(number) == 18:
+            # An ID number typed into the search: found by its keyed hash, never in clear.
+            match |= Q(id_number_hash=id_number_digest(number))
+        members = members.filter(match)
     today = timezone.localdate()
     if state == CardState.ACTIVE:
         members = members.filter(card_status=CardStatus.ACTIVE, card_valid_until__gte=today)
@@ -62,7 +75,7 @@ def member_list(*, room: Room, q: str = "", state: str = "") -> QuerySet[Member]
         members = members.filter(card_status=state)
     elif state == "none":
         members = members.filter(card_status__isnull=True)
-    return members.order_by("name", "pk")
+    return members.order_by("name_pinyin", "name", "pk")
 
 
 def member_state(member: Member, *, day: dt.date | None = None) -> str:
@@ -86,6 +99,47 @@ def card_get_by_number(*, room: Room, number: str) -> Card | None:
     if not number:
         return None
     return Card.objects.select_related("member").filter(member__room=room, number=number).first()
+
+
+# Separators a desk types or a scanner sends inside a card number: 2026 0007, 2026-0007.
+_SEPARATORS = re.compile(r"[\s\-_/.·—－]+")
+
+
+def desk_lookup(*, room: Room, q: str, limit: int = 20) -> list[tuple[Member, Card | None]]:
+    """Who the desk means by ``q``: a card number in any form, a phone, or a name.
+
+    Card numbers: ``2026-0007`` as printed (and as its QR code sends it, typed by a
+    scanner as keyboard), ``20260007``, ``2026 0007``, or just the sequence ``0007`` /
+    ``7`` (every year's card of that sequence, newest first; void cards left out).
+    Digits are also matched against phone numbers (five digits or more); anything
+    else against names. Each member comes with the card found, else their current one.
+    """
+    text = unicodedata.normalize("NFKC", q or "").strip()
+    if not text:
+        return []
+    compact = _SEPARATORS.sub("", text)
+    found: list[tuple[Member, Card | None]] = []
+    if compact.isdigit():
+        cards = Card.objects.filter(member__room=room).select_related("member")
+        if len(compact) == 8:
+            cards = cards.filter(number=f"{compact[:4]}-{compact[4:]}")
+        elif len(compact) <= 4:
+            cards = cards.filter(number__endswith=f"-{int(compact):04d}").exclude(
+                status=CardStatus.VOID
+            )
+        else:
+            cards = cards.none()
+        found = [(card.member, card) for card in cards.order_by("-issued_on", "-pk")[:limit]]
+        if len(compact) >= 5:
+            seen = {member.pk for member, _card in found}
+            for member in Member.objects.filter(room=room, phone__contains=compact)[:limit]:
+                if member.pk not in seen:
+                    found.append((member, member_current_card(member=member)))
+        return found
+    members = Member.objects.filter(room=room, name__icontains=text).order_by(
+        "name_pinyin", "name", "pk"
+    )
+    return [(member, member_current_card(member=member)) for member in members[:limit]]
 
 
 def member_cards(*, member: Member) -> QuerySet[Card]:
@@ -122,6 +176,39 @@ def visits_today(*, room: Room, day: dt.date | None = None) -> QuerySet[Visit]:
         .select_related("member", "card")
         .order_by("-checked_in_at", "-pk")
     )
+
+
+def guest_hours(checked_in_at: dt.datetime, checked_out_at: dt.datetime) -> int:
+    """Billed hours: every started hour counts, and a visit is at least one hour."""
+    seconds = (checked_out_at - checked_in_at).total_seconds()
+    return max(1, math.ceil(seconds / 3600))
+
+
+def visit_fee_so_far(*, visit: Visit, now: dt.datetime | None = None) -> tuple[int, Decimal]:
+    """Hours and fee of a non-member leaving at ``now`` (a member: 0 hours, 0.00 yuan)."""
+    now = now or timezone.now()
+    if not visit.is_guest:
+        return 0, Decimal("0.00")
+    hours = guest_hours(visit.checked_in_at, max(now, visit.checked_in_at))
+    return hours, (visit.room.guest_hourly_fee * hours).quantize(Decimal("0.01"))
+
+
+def visits_with_time_so_far(
+    *, visits: QuerySet[Visit], room: Room, now: dt.datetime | None = None
+) -> list[tuple[Visit, int, Decimal | None]]:
+    """Each visit with its minutes so far (open ones) and a non-member's fee so far."""
+    now = now or timezone.now()
+    rows: list[tuple[Visit, int, Decimal | None]] = []
+    for visit in visits:
+        if not visit.is_open:
+            rows.append((visit, 0, None))
+            continue
+        visit.room = room
+        minutes = max(0, int((now - visit.checked_in_at).total_seconds() // 60))
+        rows.append(
+            (visit, minutes, visit_fee_so_far(visit=visit, now=now)[1] if visit.is_guest else None)
+        )
+    return rows
 
 
 def visits_open(*, room: Room) -> QuerySet[Visit]:
@@ -191,6 +278,29 @@ def opening_exceptions_upcoming(
 
 def tables_active(*, room: Room) -> QuerySet[Table]:
     return Table.objects.filter(room=room, active=True).order_by("number")
+
+
+def table_numbers_in_play(*, room: Room) -> list[int]:
+    """Numbers of the tables with an open session of the play app."""
+    return [row["table_number"] for row in tables_in_play(room=room)]
+
+
+def tables_all(*, room: Room) -> list[tuple[Table, str]]:
+    """Every table of the room with its state: "free", "play" (an open session),
+    "occupied" (marked at the desk) or "inactive" (停用), in number order."""
+    in_play = set(table_numbers_in_play(room=room))
+    result = []
+    for table in Table.objects.filter(room=room).order_by("number"):
+        if not table.active:
+            state = "inactive"
+        elif table.number in in_play:
+            state = "play"
+        elif table.occupied:
+            state = "occupied"
+        else:
+            state = "free"
+        result.append((table, state))
+    return result
 
 
 def tables_free(*, room: Room) -> QuerySet[Table]:

@@ -9,21 +9,26 @@ from __future__ import annotations
 
 import datetime as dt
 import logging
-import math
 import uuid
 from decimal import Decimal
 from typing import IO
 
-from django.contrib.auth.models import AbstractBaseUser
-from django.core.exceptions import ValidationError
+from django.contrib.auth import get_user_model
+from django.contrib.auth.models import AbstractBaseUser, AbstractUser
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext
+from django.views.decorators.debug import sensitive_variables
 
 from clubapp.books.models import IncomeCategory
 from clubapp.books.services import income_record
 from clubapp.core.models import Room
-from clubapp.core.services import next_number
+from clubapp.core.roles import Role, user_has_role
+from clubapp.core.services import next_number, user_create, user_password_link_issue
 from clubapp.members import selectors
+from clubapp.members.crypto import id_number_digest
 from clubapp.members.idnumbers import id_number_check
 from clubapp.members.models import (
     LATEST_CLOSING,
@@ -38,8 +43,10 @@ from clubapp.members.models import (
     ReceiptKind,
     Table,
     Visit,
+    name_pinyin,
 )
 from clubapp.members.photos import photo_process
+from clubapp.members.selectors import guest_hours  # noqa: F401 - part of this module's API
 
 logger = logging.getLogger(__name__)
 
@@ -117,11 +124,31 @@ def _receipt_issue(
 # ------------------------------------------------------------------ members
 
 
+def _photo_checked(photo: IO[bytes]) -> ContentFile[bytes]:
+    """photo_process, its refusal standing at the form's photo field."""
+    try:
+        return photo_process(photo)
+    except ValidationError as exc:
+        raise ValidationError({"photo": exc.error_list}) from None
+
+
+def _id_duplicate() -> ValidationError:
+    return ValidationError(
+        {
+            "id_number": ValidationError(
+                gettext("This ID card number is already registered as a member."),
+                code="id_duplicate",
+            )
+        }
+    )
+
+
 def _drop_photo(member: Member) -> None:
     if member.photo:
         member.photo.delete(save=False)
 
 
+@sensitive_variables()
 @transaction.atomic
 def member_create(
     *,
@@ -137,10 +164,17 @@ def member_create(
     name = _clean_text(name, label="姓名", max_length=50)
     phone = _clean_text(phone, label="电话", max_length=20)
     checked = id_number_check(id_number, today=timezone.localdate())
-    if Member.objects.filter(room=room, id_number=checked.number).exists():
-        raise ValidationError("该身份证号码已登记为会员", code="id_duplicate")
-    processed = photo_process(photo) if photo is not None else None
-    member = Member(room=room, name=name, phone=phone, id_number=checked.number, user=user)
+    if Member.objects.filter(room=room, id_number_hash=id_number_digest(checked.number)).exists():
+        raise _id_duplicate()
+    processed = _photo_checked(photo) if photo is not None else None
+    member = Member(
+        room=room,
+        name=name,
+        name_pinyin=name_pinyin(name),
+        phone=phone,
+        id_number=checked.number,
+        user=user,
+    )
     if processed is not None:
         member.photo.save(processed.name or "photo.jpg", processed, save=False)
     try:
@@ -149,7 +183,7 @@ def member_create(
     except IntegrityError:
         # Two desks registering the same person at once: the constraint decides.
         _drop_photo(member)
-        raise ValidationError("该身份证号码已登记为会员", code="id_duplicate") from None
+        raise _id_duplicate() from None
     except Exception:
         _drop_photo(member)  # nothing half-saved: no orphan file either
         raise
@@ -174,12 +208,13 @@ def member_update(
     """
     member = Member.objects.select_for_update().get(pk=member.pk)
     member.name = _clean_text(name, label="姓名", max_length=50)
+    member.name_pinyin = name_pinyin(member.name)
     member.phone = _clean_text(phone, label="电话", max_length=20)
     if user is not None and Member.objects.filter(user=user).exclude(pk=member.pk).exists():
         raise ValidationError("该账号已关联其他会员", code="user_taken")
     member.user = user
     if photo is not None:
-        processed = photo_process(photo)
+        processed = _photo_checked(photo)
         old = member.photo.name if member.photo else ""
         member.photo.save(processed.name or "photo.jpg", processed, save=False)
         if old:
@@ -194,6 +229,89 @@ def member_update(
         raise
     logger.debug("member %s updated by user %s", member.pk, by.pk)
     return member
+
+
+# ----------------------------------------------------------------- accounts
+
+
+def _member_login(member: Member) -> AbstractUser:
+    """The member's own login, if it is a plain member account.
+
+    Staff, superusers and accounts with other roles are the administrator's to look
+    after: a manager resetting one would take it over.
+    """
+    user = member.user
+    if user is None:
+        raise ValidationError("该会员还没有登录账号", code="no_account")
+    groups = set(user.groups.values_list("name", flat=True))
+    if user.is_staff or user.is_superuser or groups != {Role.MEMBER.value}:
+        raise ValidationError(
+            "该账号不是普通会员账号，请由系统管理员处理", code="not_a_member_account"
+        )
+    return user
+
+
+@transaction.atomic
+def member_account_create(*, member: Member, username: str, by: User) -> tuple[AbstractUser, str]:
+    """A login for the member (role 会员) and the one-time link to set its password.
+
+    Returns the account and the link's path; the manager hands the link over (the
+    member opens it on their own phone), so nobody but the member knows the password.
+    """
+    _must_manage(by)
+    member = Member.objects.select_for_update().get(pk=member.pk)
+    if member.user_id is not None:
+        raise ValidationError("该会员已有登录账号", code="account_exists")
+    user_model = get_user_model()
+    username = (username or "").strip()
+    if not username:
+        raise ValidationError("请填写登录名", code="required")
+    try:
+        user_model.username_validator(username)
+    except ValidationError:
+        raise ValidationError(
+            "登录名只能包含字母、数字和 @ . + - _", code="username_invalid"
+        ) from None
+    if len(username) > 150:
+        raise ValidationError("登录名不能超过150个字符", code="too_long")
+    if user_model.objects.filter(username__iexact=username).exists():
+        raise ValidationError("该登录名已被使用", code="username_taken")
+    user = user_create(
+        username=username, password=None, roles=[Role.MEMBER], first_name=member.name
+    )
+    member.user = user
+    member.save(update_fields=["user"])
+    logger.info("account %s created for member %s by user %s", user.pk, member.pk, by.pk)
+    return user, user_password_link_issue(user=user)
+
+
+@transaction.atomic
+def member_account_reset(*, member: Member, by: User) -> str:
+    """A new one-time link for the member's login; the old password stops working."""
+    _must_manage(by)
+    user = _member_login(member)
+    if not user.is_active:
+        raise ValidationError("该账号已停用，请先启用", code="account_inactive")
+    logger.info("password link for account %s issued by user %s", user.pk, by.pk)
+    return user_password_link_issue(user=user)
+
+
+@transaction.atomic
+def member_account_set_active(
+    *, member: Member, active: bool, by: User
+) -> tuple[AbstractUser, str]:
+    """停用 / 启用 the member's login.
+
+    Deactivating ends its use at once (no login, and any password link is spoilt);
+    enabling it again returns a fresh one-time link, since the old password is gone.
+    """
+    _must_manage(by)
+    user = _member_login(member)
+    user.is_active = active
+    user.save(update_fields=["is_active"])
+    link = user_password_link_issue(user=user)  # the old password stops working either way
+    logger.info("account %s active=%s by user %s", user.pk, active, by.pk)
+    return user, link if active else ""
 
 
 # -------------------------------------------------------------------- cards
@@ -243,6 +361,12 @@ def card_issue(*, member: Member, by: User, now: dt.datetime | None = None) -> C
     return card
 
 
+def renewal_end(*, card: Card, today: dt.date) -> dt.date:
+    """The card's new end after a 年审 today: a year after its end, or after today."""
+    active = card.state_on(today) == CardState.ACTIVE
+    return _one_year_after(card.valid_until if active else today - dt.timedelta(days=1))
+
+
 @transaction.atomic
 def card_renew(
     *,
@@ -250,11 +374,14 @@ def card_renew(
     by: User,
     now: dt.datetime | None = None,
     expected_valid_until: dt.date | None = None,
+    early: bool = False,
 ) -> Card:
     """年审: one more year, from the end of the current one (or from today if expired).
 
     ``expected_valid_until`` is the date the desk saw: if the card moved on since
-    (a double tap, a second desk), nothing is renewed or charged twice.
+    (a double tap, a second desk), nothing is renewed or charged twice. A card not
+    yet within ``Room.renewal_window_days`` of its end is refused unless the desk
+    confirmed an early review (``early``).
     """
     now = now or timezone.now()
     today = timezone.localdate(now)
@@ -270,8 +397,14 @@ def card_renew(
         raise ValidationError("该会员证已作废（已补办新证），请对新证年审", code="card_void")
     if state == CardState.SUSPENDED:
         raise ValidationError("该会员证已暂停，请先恢复再年审", code="card_suspended")
-    start = card.valid_until if state == CardState.ACTIVE else today - dt.timedelta(days=1)
-    card.valid_until = _one_year_after(start)
+    days_left = (card.valid_until - today).days
+    if state == CardState.ACTIVE and days_left > card.member.room.renewal_window_days and not early:
+        raise ValidationError(
+            f"会员证{card.number}有效期至{card.valid_until:%Y-%m-%d}，还有{days_left}天才到期；"
+            f"到期前{card.member.room.renewal_window_days}天内办理年审",
+            code="renew_early",
+        )
+    card.valid_until = renewal_end(card=card, today=today)
     card.save(update_fields=["valid_until"])
     _receipt_issue(
         room=card.member.room,
@@ -369,12 +502,6 @@ def card_resume(*, card: Card, by: User, now: dt.datetime | None = None) -> Card
 # ------------------------------------------------------------------- visits
 
 
-def guest_hours(checked_in_at: dt.datetime, checked_out_at: dt.datetime) -> int:
-    """Billed hours: every started hour counts, and a visit is at least one hour."""
-    seconds = (checked_out_at - checked_in_at).total_seconds()
-    return max(1, math.ceil(seconds / 3600))
-
-
 @transaction.atomic
 def visit_check_in(
     *,
@@ -436,8 +563,18 @@ def visit_check_in(
 
 
 @transaction.atomic
-def visit_check_out(*, visit: Visit, by: User, now: dt.datetime | None = None) -> Visit:
-    """离场: free for members; non-members pay 器材损耗费 per started hour, with a receipt."""
+def visit_check_out(
+    *,
+    visit: Visit,
+    by: User,
+    now: dt.datetime | None = None,
+    expected_fee: Decimal | None = None,
+) -> Visit:
+    """离场: free for members; non-members pay 器材损耗费 per started hour, with a receipt.
+
+    ``expected_fee`` is the fee the desk showed and took in cash: if another hour has
+    begun since (the fee is no longer that), nothing is booked and the desk asks again.
+    """
     now = now or timezone.now()
     visit = (
         Visit.objects.select_for_update(of=("self",))
@@ -451,8 +588,12 @@ def visit_check_out(*, visit: Visit, by: User, now: dt.datetime | None = None) -
     visit.checked_out_at = now
     visit.checked_out_by = by
     if visit.is_guest:
-        visit.hours_billed = guest_hours(visit.checked_in_at, now)
-        visit.fee = (visit.room.guest_hourly_fee * visit.hours_billed).quantize(Decimal("0.01"))
+        visit.hours_billed, visit.fee = selectors.visit_fee_so_far(visit=visit, now=now)
+        if expected_fee is not None and visit.fee != expected_fee:
+            raise ValidationError(
+                f"费用已变为{visit.fee}元（{visit.hours_billed}小时），请重新确认收款",
+                code="fee_changed",
+            )
     else:
         visit.hours_billed = None
         visit.fee = Decimal("0.00")
@@ -473,6 +614,60 @@ def visit_check_out(*, visit: Visit, by: User, now: dt.datetime | None = None) -
 # ------------------------------------------------------------ tables, room
 
 
+def _must_manage(by: User) -> None:
+    if not user_has_role(by, Role.MANAGER):
+        raise PermissionDenied
+
+
+def _table_name(name: str) -> str:
+    name = (name or "").strip()
+    if len(name) > 30:
+        raise ValidationError("牌桌名称不能超过30个字", code="too_long")
+    return name
+
+
+@transaction.atomic
+def table_create(*, room: Room, number: int, name: str = "", by: User) -> Table:
+    """A new table of the room (a number the room does not use yet)."""
+    _must_manage(by)
+    if not isinstance(number, int) or not 1 <= number <= 999:
+        raise ValidationError("桌号应为1到999之间的整数", code="table_number")
+    if Table.objects.filter(room=room, number=number).exists():
+        raise ValidationError(f"{number}号桌已经存在", code="table_exists")
+    try:
+        with transaction.atomic():
+            return Table.objects.create(room=room, number=number, name=_table_name(name))
+    except IntegrityError:
+        raise ValidationError(f"{number}号桌已经存在", code="table_exists") from None
+
+
+@transaction.atomic
+def table_rename(*, table: Table, name: str, by: User) -> Table:
+    """Change what the room calls a table; its number (what sessions name) stays."""
+    _must_manage(by)
+    table = Table.objects.select_for_update().get(pk=table.pk)
+    table.name = _table_name(name)
+    table.save(update_fields=["name"])
+    return table
+
+
+@transaction.atomic
+def table_set_active(*, table: Table, active: bool, by: User) -> Table:
+    """停用 / 启用: an inactive table is never free and is not offered to new sessions.
+
+    A table in play (an open session) cannot be taken out of use until it ends.
+    """
+    _must_manage(by)
+    table = Table.objects.select_for_update().select_related("room").get(pk=table.pk)
+    if not active and table.number in selectors.table_numbers_in_play(room=table.room):
+        raise ValidationError("该牌桌正在使用中，散场后才能停用", code="table_in_play")
+    table.active = active
+    if not active:
+        table.occupied = False
+    table.save(update_fields=["active", "occupied"])
+    return table
+
+
 @transaction.atomic
 def table_set_occupied(*, table: Table, occupied: bool) -> Table:
     table = Table.objects.select_for_update().get(pk=table.pk)
@@ -491,6 +686,7 @@ def room_settings_update(
     renewal_fee: Decimal,
     guest_hourly_fee: Decimal,
     notice: str,
+    renewal_window_days: int = 30,
 ) -> Room:
     for amount in (card_fee, renewal_fee, guest_hourly_fee):
         if not isinstance(amount, Decimal) or amount < 0:
@@ -499,8 +695,19 @@ def room_settings_update(
     room.card_fee = card_fee
     room.renewal_fee = renewal_fee
     room.guest_hourly_fee = guest_hourly_fee
+    if not isinstance(renewal_window_days, int) or not 0 <= renewal_window_days <= 366:
+        raise ValidationError("年审提前天数应在0到366之间", code="renewal_window")
     room.notice = (notice or "").strip()
-    room.save(update_fields=["card_fee", "renewal_fee", "guest_hourly_fee", "notice"])
+    room.renewal_window_days = renewal_window_days
+    room.save(
+        update_fields=[
+            "card_fee",
+            "renewal_fee",
+            "guest_hourly_fee",
+            "notice",
+            "renewal_window_days",
+        ]
+    )
     return room
 
 

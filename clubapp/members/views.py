@@ -10,16 +10,19 @@ from django.core.exceptions import PermissionDenied, ValidationError
 from django.forms import Form
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
-from django.views.decorators.debug import sensitive_post_parameters
+from django.views.decorators.debug import sensitive_post_parameters, sensitive_variables
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from clubapp.core.selectors import room_get
 from clubapp.members import selectors, services
 from clubapp.members.forms import (
+    AccountForm,
     CardCheckInForm,
+    CheckOutForm,
     GuestCheckInForm,
     MemberCreateForm,
     MemberEditForm,
@@ -28,10 +31,14 @@ from clubapp.members.forms import (
     ReasonForm,
     RenewForm,
     RoomSettingsForm,
+    TableForm,
+    TableRenameForm,
     WeeklyHoursForm,
 )
 from clubapp.members.models import (
     Card,
+    CardState,
+    CardStatus,
     ExceptionKind,
     Member,
     OpeningException,
@@ -54,8 +61,12 @@ def _room_card(pk: int) -> Card:
 
 
 def _errors(form: Form, exc: ValidationError) -> None:
-    for message in exc.messages:
-        form.add_error(None, message)
+    """A service's refusal on the form: at the field it names, else above the form."""
+    if hasattr(exc, "error_dict"):
+        for field, errors in exc.error_dict.items():
+            form.add_error(field if field in form.fields else None, errors)
+    else:
+        form.add_error(None, exc)
 
 
 def _flash_errors(request: HttpRequest, exc: ValidationError) -> None:
@@ -66,22 +77,38 @@ def _flash_errors(request: HttpRequest, exc: ValidationError) -> None:
 # ------------------------------------------------------------------ members
 
 
+@sensitive_variables()
+@sensitive_post_parameters("q")
 @reader_required
 def member_list(request: HttpRequest) -> HttpResponse:
-    search = MemberSearchForm(request.GET or None)
+    """The member list; a search is POSTed, so what the desk types (a name, a phone, an
+    ID number) never lands in a URL, an access log or the browser's history."""
+    searching = request.method == "POST"
+    # The state filter, the sort and the page are harmless in the URL; the search is not.
+    search = MemberSearchForm(
+        {"q": request.POST.get("q", "") if searching else "", "state": request.GET.get("state", "")}
+    )
     q = state = ""
     if search.is_valid():
         q, state = search.cleaned_data["q"], search.cleaned_data["state"]
     members = selectors.member_list(room=room_get(), q=q, state=state)
     table = MemberTable(members)
-    RequestConfig(request, paginate={"per_page": 50}).configure(table)
-    return render(
+    if searching:
+        # Results of a POST cannot be paged or re-sorted by GET links: show them whole.
+        table.orderable = False
+        RequestConfig(request, paginate={"per_page": 200}).configure(table)
+    else:
+        RequestConfig(request, paginate={"per_page": 50}).configure(table)
+    response = render(
         request,
         "members/member_list.html",
         {"table": table, "search": search, "can_manage": can_manage(request.user)},
     )
+    response["Cache-Control"] = "no-store"
+    return response
 
 
+@sensitive_variables()
 @sensitive_post_parameters("id_number")
 @manager_required
 def member_create(request: HttpRequest) -> HttpResponse:
@@ -104,7 +131,9 @@ def member_create(request: HttpRequest) -> HttpResponse:
             if form.id_number_warning:
                 messages.warning(request, form.id_number_warning)
             return redirect(member)
-    return render(request, "members/member_form.html", {"form": form, "creating": True})
+    response = render(request, "members/member_form.html", {"form": form, "creating": True})
+    response["Cache-Control"] = "no-store"  # a refused form shows the number typed
+    return response
 
 
 @manager_required
@@ -134,11 +163,12 @@ def member_edit(request: HttpRequest, pk: int) -> HttpResponse:
     return render(request, "members/member_form.html", {"form": form, "member": member})
 
 
+@sensitive_variables()
 @reader_required
 def member_detail(request: HttpRequest, pk: int) -> HttpResponse:
     member = _room_member(request, pk)
     manage = can_manage(request.user)
-    return render(
+    response = render(
         request,
         "members/member_detail.html",
         {
@@ -154,6 +184,9 @@ def member_detail(request: HttpRequest, pk: int) -> HttpResponse:
             "today": timezone.localdate(),
         },
     )
+    # The page shows the full number to a manager: a shared phone must not keep it.
+    response["Cache-Control"] = "no-store"
+    return response
 
 
 @login_required
@@ -188,6 +221,67 @@ def my_card(request: HttpRequest) -> HttpResponse:
     )
 
 
+# ----------------------------------------------------------------- accounts
+
+
+def _link_page(request: HttpRequest, member: Member, path: str, *, new: bool) -> HttpResponse:
+    """The one-time link, shown once to the manager to hand over; never stored or cached."""
+    response = render(
+        request,
+        "members/account_link.html",
+        {"member": member, "link": request.build_absolute_uri(path), "new": new},
+    )
+    response["Cache-Control"] = "no-store"
+    return response
+
+
+@manager_required
+def member_account(request: HttpRequest, pk: int) -> HttpResponse:
+    """Create a login for the member; the member sets its password by a one-time link."""
+    member = _room_member(request, pk)
+    form = AccountForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        try:
+            _user, path = services.member_account_create(
+                member=member, username=form.cleaned_data["username"], by=request.user
+            )
+        except ValidationError as exc:
+            _errors(form, exc)
+        else:
+            return _link_page(request, member, path, new=True)
+    return render(request, "members/account_form.html", {"member": member, "form": form})
+
+
+@require_POST
+@manager_required
+def member_account_reset(request: HttpRequest, pk: int) -> HttpResponse:
+    member = _room_member(request, pk)
+    try:
+        path = services.member_account_reset(member=member, by=request.user)
+    except ValidationError as exc:
+        _flash_errors(request, exc)
+        return redirect(member)
+    return _link_page(request, member, path, new=False)
+
+
+@require_POST
+@manager_required
+def member_account_active(request: HttpRequest, pk: int) -> HttpResponse:
+    member = _room_member(request, pk)
+    active = member.user is not None and not member.user.is_active
+    try:
+        _user, path = services.member_account_set_active(
+            member=member, active=active, by=request.user
+        )
+    except ValidationError as exc:
+        _flash_errors(request, exc)
+        return redirect(member)
+    if active:
+        return _link_page(request, member, path, new=False)
+    messages.success(request, _("The login of %(name)s is disabled.") % {"name": member.name})
+    return redirect(member)
+
+
 # -------------------------------------------------------------------- cards
 
 
@@ -204,40 +298,85 @@ def card_issue(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(member)
 
 
-@require_POST
+def _after_card(card: Card, next_page: str) -> HttpResponse:
+    if next_page == "checkin":
+        return redirect(f"{reverse('members:visit_check_in')}?card={card.pk}")
+    return redirect(card.member)
+
+
 @manager_required
 def card_renew(request: HttpRequest, pk: int) -> HttpResponse:
+    """年审 in two steps: the page shows the fee and the new end (and says when the card
+    is not near its end yet); the desk confirms."""
     card = _room_card(pk)
-    form = RenewForm(request.POST)
-    expected = form.cleaned_data["valid_until"] if form.is_valid() else None
-    try:
-        card = services.card_renew(card=card, by=request.user, expected_valid_until=expected)
-    except ValidationError as exc:
-        _flash_errors(request, exc)
-    else:
-        messages.success(
-            request,
-            _("Card %(number)s renewed until %(date)s.")
-            % {"number": card.number, "date": card.valid_until.isoformat()},
-        )
-    return redirect(card.member)
+    room = card.member.room
+    form = RenewForm(request.POST or None)
+    next_page = request.GET.get("next", "")
+    if request.method == "POST":
+        data = form.cleaned_data if form.is_valid() else {}
+        next_page = data.get("next", "")
+        try:
+            card = services.card_renew(
+                card=card,
+                by=request.user,
+                expected_valid_until=data.get("valid_until"),
+                early=bool(data.get("early")),
+            )
+        except ValidationError as exc:
+            _flash_errors(request, exc)
+        else:
+            messages.success(
+                request,
+                _("Card %(number)s renewed until %(date)s.")
+                % {"number": card.number, "date": card.valid_until.isoformat()},
+            )
+        return _after_card(card, next_page)
+    today = timezone.localdate()
+    state = card.state_on(today)
+    days_left = (card.valid_until - today).days
+    new_end = services.renewal_end(card=card, today=today)
+    return render(
+        request,
+        "members/card_confirm.html",
+        {
+            "card": card,
+            "action": "renew",
+            "fee": room.renewal_fee,
+            "new_end": new_end,
+            "early": state == CardState.ACTIVE and days_left > room.renewal_window_days,
+            "days_left": days_left,
+            "refused": state not in (CardState.ACTIVE, CardState.EXPIRED),
+            "next": next_page,
+        },
+    )
 
 
-@require_POST
 @manager_required
 def card_reissue(request: HttpRequest, pk: int) -> HttpResponse:
+    """遗失补办 in two steps: the page shows the card fee and what becomes void; confirm."""
     card = _room_card(pk)
-    try:
-        new = services.card_reissue(card=card, by=request.user)
-    except ValidationError as exc:
-        _flash_errors(request, exc)
-    else:
-        messages.success(
-            request,
-            _("Card %(old)s is void; new card %(new)s issued.")
-            % {"old": card.number, "new": new.number},
-        )
-    return redirect(card.member)
+    if request.method == "POST":
+        try:
+            new = services.card_reissue(card=card, by=request.user)
+        except ValidationError as exc:
+            _flash_errors(request, exc)
+        else:
+            messages.success(
+                request,
+                _("Card %(old)s is void; new card %(new)s issued.")
+                % {"old": card.number, "new": new.number},
+            )
+        return redirect(card.member)
+    return render(
+        request,
+        "members/card_confirm.html",
+        {
+            "card": card,
+            "action": "reissue",
+            "fee": card.member.room.card_fee,
+            "refused": card.status in (CardStatus.REVOKED, CardStatus.VOID),
+        },
+    )
 
 
 def _card_with_reason(request: HttpRequest, pk: int, action: str) -> HttpResponse:
@@ -304,7 +443,9 @@ def visit_list(request: HttpRequest) -> HttpResponse:
         request,
         "members/visit_list.html",
         {
-            "visits": selectors.visits_today(room=room),
+            "visits": selectors.visits_with_time_so_far(
+                visits=selectors.visits_today(room=room), room=room, now=now
+            ),
             "past_closing": selectors.visits_open_past_closing(room=room, now=now),
             "is_open": selectors.room_is_open(room=room, at=now),
             "closes": selectors.closing_time(room=room, at=now),
@@ -317,30 +458,63 @@ def visit_list(request: HttpRequest) -> HttpResponse:
     )
 
 
+@sensitive_post_parameters("q")
 @manager_required
 def visit_check_in(request: HttpRequest) -> HttpResponse:
-    """Member check-in in two steps: look the card up (the desk sees its photo), confirm."""
+    """Member check-in: look up (by POST: a card number in any form, a phone, a name),
+    see the card's photo and state, then confirm. An expired card is offered 年审 or
+    entry as a non-member instead of a button that would refuse."""
     room = room_get()
-    data = request.POST if request.method == "POST" else request.GET
-    form = CardCheckInForm(data or None)
+    form = CardCheckInForm(request.POST if "q" in request.POST else None)
+    matches: list[tuple[Member, Card | None]] = []
     card = None
-    if form.is_valid():
-        card = selectors.card_get_by_number(room=room, number=form.cleaned_data["card"])
-        if card is None:
-            form.add_error("card", _("No card with this number."))
-        elif request.method == "POST":
+    member = None
+    if request.method == "POST" and "card_id" in request.POST:
+        card = _room_card(_int_or_404(request.POST["card_id"]))
+        if request.POST.get("confirm"):
             try:
                 services.visit_check_in(room=room, card=card, by=request.user)
             except ValidationError as exc:
-                _errors(form, exc)
+                _flash_errors(request, exc)
             else:
                 messages.success(request, _("%(name)s checked in.") % {"name": card.member.name})
                 return redirect("members:visit_list")
+    elif form.is_bound:
+        if form.is_valid():
+            matches = selectors.desk_lookup(room=room, q=form.cleaned_data["q"])
+            if not matches:
+                form.add_error("q", _("No member or card found."))
+            elif len(matches) == 1:
+                member, card = matches[0]
+                matches = []
+    elif request.GET.get("card"):
+        card = _room_card(_int_or_404(request.GET["card"]))
+    if card is not None:
+        member = card.member
     return render(
         request,
         "members/visit_check_in.html",
-        {"form": form, "card": card, "today": timezone.localdate()},
+        {
+            "form": form if not card else CardCheckInForm(),
+            "matches": matches,
+            "card": card,
+            "member": member,
+            "state": card.state.value if card else "",
+            "guest_form": GuestCheckInForm(
+                initial={"guest_name": member.name, "guest_phone": member.phone}
+            )
+            if member
+            else None,
+            "today": timezone.localdate(),
+        },
     )
+
+
+def _int_or_404(value: str) -> int:
+    try:
+        return int(value)
+    except (TypeError, ValueError):
+        raise Http404 from None
 
 
 @require_POST
@@ -367,29 +541,56 @@ def visit_guest_check_in(request: HttpRequest) -> HttpResponse:
     return redirect("members:visit_list")
 
 
-@require_POST
 @manager_required
 def visit_check_out(request: HttpRequest, pk: int) -> HttpResponse:
-    visit = get_object_or_404(Visit, pk=pk, room=room_get())
-    try:
-        visit = services.visit_check_out(visit=visit, by=request.user)
-    except ValidationError as exc:
-        _flash_errors(request, exc)
+    """离场 in two steps: the page shows the time and the fee; the desk confirms the cash."""
+    visit = get_object_or_404(Visit.objects.select_related("room", "member", "card"), pk=pk)
+    if visit.room_id != room_get().pk:
+        raise Http404
+    if request.method == "POST":
+        form = CheckOutForm(request.POST)
+        expected = form.cleaned_data["fee"] if form.is_valid() else None
+        try:
+            visit = services.visit_check_out(visit=visit, by=request.user, expected_fee=expected)
+        except ValidationError as exc:
+            _flash_errors(request, exc)
+            if visit.checked_out_at is None and not any(
+                e.code == "already_out" for e in exc.error_list
+            ):
+                return redirect("members:visit_check_out", pk=visit.pk)
+            return redirect("members:visit_list")
+        if visit.is_guest and visit.fee:
+            messages.success(
+                request,
+                _("%(name)s checked out: %(hours)s hour(s), %(fee)s yuan, receipt %(receipt)s.")
+                % {
+                    "name": visit.visitor_name,
+                    "hours": visit.hours_billed,
+                    "fee": visit.fee,
+                    "receipt": visit.receipt.number,
+                },
+            )
+        else:
+            messages.success(request, _("%(name)s checked out.") % {"name": visit.visitor_name})
         return redirect("members:visit_list")
-    if visit.is_guest and visit.fee:
-        messages.success(
-            request,
-            _("%(name)s checked out: %(hours)s hour(s), %(fee)s yuan, receipt %(receipt)s.")
-            % {
-                "name": visit.visitor_name,
-                "hours": visit.hours_billed,
-                "fee": visit.fee,
-                "receipt": visit.receipt.number,
-            },
+    if not visit.is_open:
+        messages.error(
+            request, _("%(name)s has checked out already.") % {"name": visit.visitor_name}
         )
-    else:
-        messages.success(request, _("%(name)s checked out.") % {"name": visit.visitor_name})
-    return redirect("members:visit_list")
+        return redirect("members:visit_list")
+    now = timezone.now()
+    hours, fee = selectors.visit_fee_so_far(visit=visit, now=now)
+    return render(
+        request,
+        "members/visit_check_out.html",
+        {
+            "visit": visit,
+            "minutes": int((now - visit.checked_in_at).total_seconds() // 60),
+            "hours": hours,
+            "fee": fee,
+            "form": CheckOutForm(initial={"fee": fee}),
+        },
+    )
 
 
 # ------------------------------------------------------------ tables, room
@@ -398,15 +599,64 @@ def visit_check_out(request: HttpRequest, pk: int) -> HttpResponse:
 @reader_required
 def table_list(request: HttpRequest) -> HttpResponse:
     room = room_get()
+    manage = can_manage(request.user)
+    form = TableForm(request.POST or None)
+    if request.method == "POST":
+        if not manage:
+            raise PermissionDenied
+        if form.is_valid():
+            try:
+                table = services.table_create(
+                    room=room,
+                    number=form.cleaned_data["number"],
+                    name=form.cleaned_data["name"],
+                    by=request.user,
+                )
+            except ValidationError as exc:
+                _errors(form, exc)
+            else:
+                messages.success(request, _("%(table)s added.") % {"table": table.label})
+                return redirect("members:table_list")
+    tables = selectors.tables_all(room=room)
     return render(
         request,
         "members/table_list.html",
         {
-            "tables": selectors.tables_active(room=room),
-            "free_count": selectors.tables_free_count(room=room),
-            "can_manage": can_manage(request.user),
+            "tables": [(t, state) for t, state in tables if manage or state != "inactive"],
+            "free_count": sum(1 for _t, state in tables if state == "free"),
+            "form": form,
+            "can_manage": manage,
         },
     )
+
+
+@manager_required
+def table_edit(request: HttpRequest, pk: int) -> HttpResponse:
+    table = get_object_or_404(Table, pk=pk, room=room_get())
+    form = TableRenameForm(request.POST or None, initial={"name": table.name})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.table_rename(table=table, name=form.cleaned_data["name"], by=request.user)
+        except ValidationError as exc:
+            _errors(form, exc)
+        else:
+            messages.success(request, _("Saved."))
+            return redirect("members:table_list")
+    return render(request, "members/table_edit.html", {"table": table, "form": form})
+
+
+@require_POST
+@manager_required
+def table_active(request: HttpRequest, pk: int) -> HttpResponse:
+    table = get_object_or_404(Table, pk=pk, room=room_get())
+    try:
+        table = services.table_set_active(table=table, active=not table.active, by=request.user)
+    except ValidationError as exc:
+        _flash_errors(request, exc)
+    else:
+        done = _("%(table)s is in use.") if table.active else _("%(table)s is out of use.")
+        messages.success(request, done % {"table": table.label})
+    return redirect("members:table_list")
 
 
 @require_POST
@@ -429,6 +679,7 @@ def room_settings(request: HttpRequest) -> HttpResponse:
         "renewal_fee": room.renewal_fee,
         "guest_hourly_fee": room.guest_hourly_fee,
         "notice": room.notice,
+        "renewal_window_days": room.renewal_window_days,
     }
     form = RoomSettingsForm(request.POST or None, initial=initial)
     if request.method == "POST":

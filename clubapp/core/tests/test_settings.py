@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from cryptography.fernet import Fernet
 from django.conf import settings
 from django.core.exceptions import ImproperlyConfigured
 
@@ -34,6 +35,9 @@ _SETTINGS_VARS = {
     "DATABASE_URL",
     "DEBUG",
     "SECRET_KEY",
+    "ID_NUMBER_KEYS",
+    "ID_NUMBER_HASH_KEY",
+    "MIGRATE_DATABASE_URL",
     "ALLOWED_HOSTS",
     "SECURE_SSL_REDIRECT",
     "SECURE_HSTS_SECONDS",
@@ -151,6 +155,8 @@ def test_it_passes_check_deploy_with_production_environment():
         DEBUG="0",
         SECRET_KEY=secrets.token_urlsafe(50),
         ALLOWED_HOSTS="example.com",
+        ID_NUMBER_KEYS=Fernet.generate_key().decode(),
+        ID_NUMBER_HASH_KEY=secrets.token_urlsafe(40),
     )
     assert result.returncode == 0, result.stderr + result.stdout
     assert "System check identified no issues" in result.stdout

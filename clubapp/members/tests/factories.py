@@ -12,7 +12,7 @@ from PIL import Image
 from stdnum.cn import ric
 
 from clubapp.core.tests.factories import RoomFactory, UserFactory
-from clubapp.members.models import Card, Member, Table, Visit
+from clubapp.members.models import Card, Member, Table, Visit, name_pinyin
 
 SHANGHAI = ZoneInfo("Asia/Shanghai")
 # A Monday, 10:00 in the room: open (9:00-12:00).
@@ -53,6 +53,7 @@ class MemberFactory(factory.django.DjangoModelFactory):
 
     room = factory.SubFactory(RoomFactory)
     name = factory.Sequence(lambda n: f"会员{n}")
+    name_pinyin = factory.LazyAttribute(lambda o: name_pinyin(o.name))
     phone = factory.Sequence(lambda n: f"139{n:08d}")
     id_number = factory.Sequence(make_id_number)
 

@@ -90,7 +90,7 @@ def test_the_database_allows_one_live_card_per_member(person):
 
 def test_renewal_adds_a_year_to_the_end_of_an_active_card_free_by_default(person, manager):
     card = card_issue(member=person, by=manager, now=at(30, 10))
-    card = card_renew(card=card, by=manager, now=at(30, 11))
+    card = card_renew(card=card, by=manager, now=at(30, 11), early=True)
     assert card.valid_until == dt.date(2028, 11, 29)
     assert Receipt.objects.count() == 1  # the default 年审 fee is 0: nothing paid, no receipt
     assert IncomeEntry.objects.count() == 1
@@ -108,7 +108,7 @@ def test_a_renewal_fee_gets_a_receipt_and_an_income_entry(person, manager):
     person.room.renewal_fee = Decimal("10.00")
     person.room.save()
     card = card_issue(member=person, by=manager)
-    card_renew(card=card, by=manager)
+    card_renew(card=card, by=manager, early=True)
     renewal = Receipt.objects.get(kind=ReceiptKind.RENEWAL)
     assert renewal.amount == Decimal("10.00")
     assert IncomeEntry.objects.get(reference=renewal.number).category == IncomeCategory.RENEWAL_FEE
@@ -196,3 +196,22 @@ def test_a_receipt_is_never_changed_or_deleted(person, manager):
     with pytest.raises(AppendOnlyError):
         Receipt.objects.all().delete()
     assert Receipt.objects.get().amount == Decimal("50.00")
+
+
+def test_a_card_not_near_its_end_is_refused_unless_confirmed_early(person, manager):
+    card = card_issue(member=person, by=manager, now=at(30, 10))
+    with pytest.raises(ValidationError) as info:
+        card_renew(card=card, by=manager, now=at(30, 11))  # 364 days left
+    assert info.value.code == "renew_early"
+    card.refresh_from_db()
+    assert card.valid_until == dt.date(2027, 11, 29)
+    # Within the room's window (default 30 days) it needs no confirmation.
+    near = at(30, 11) + dt.timedelta(days=340)
+    assert card_renew(card=card, by=manager, now=near).valid_until == dt.date(2028, 11, 29)
+
+
+def test_the_renewal_window_is_a_room_setting(person, manager):
+    person.room.renewal_window_days = 400
+    person.room.save()
+    card = card_issue(member=person, by=manager, now=at(30, 10))
+    assert card_renew(card=card, by=manager, now=at(30, 11)).valid_until.year == 2028

@@ -31,7 +31,10 @@ def test_the_manager_issues_a_card(client, manager, person):
 def test_the_manager_renews_reissues_suspends_resumes_and_revokes(client, manager, person):
     card = card_issue(member=person, by=manager)
     client.force_login(manager)
-    assert client.post(reverse("members:card_renew", args=[card.pk])).status_code == 302
+    assert (
+        client.post(reverse("members:card_renew", args=[card.pk]), {"early": "on"}).status_code
+        == 302
+    )
     response = client.post(reverse("members:card_reissue", args=[card.pk]), follow=True)
     new = Card.objects.get(status=CardStatus.ACTIVE)
     assert new.number in _messages(response)
@@ -95,9 +98,37 @@ def test_a_double_tap_on_renew_renews_once(client, manager, person, room):
     seen = card.valid_until
     client.force_login(manager)
     url = reverse("members:card_renew", args=[card.pk])
-    client.post(url, {"valid_until": seen.isoformat()})
-    response = client.post(url, {"valid_until": seen.isoformat()}, follow=True)
+    client.post(url, {"valid_until": seen.isoformat(), "early": "on"})
+    response = client.post(url, {"valid_until": seen.isoformat(), "early": "on"}, follow=True)
     assert "刚刚已年审" in _messages(response)
     card.refresh_from_db()
     assert card.valid_until.year == seen.year + 1
     assert Receipt.objects.count() == 2  # the card fee and one renewal
+
+
+def test_yearly_review_shows_the_fee_and_the_new_end_and_asks(client, manager, person, room):
+    room.renewal_fee = "10.00"
+    room.save()
+    card = card_issue(member=person, by=manager)
+    client.force_login(manager)
+    page = client.get(reverse("members:card_renew", args=[card.pk])).content.decode()
+    assert "10.00" in page and "提前年审" in page
+    assert str(card.valid_until.replace(year=card.valid_until.year + 1)) in page
+    card.refresh_from_db()
+    assert Receipt.objects.count() == 1  # looking renews nothing
+    # Without the early confirmation the service refuses, with a message.
+    response = client.post(
+        reverse("members:card_renew", args=[card.pk]),
+        {"valid_until": card.valid_until.isoformat()},
+        follow=True,
+    )
+    assert "天内办理年审" in _messages(response)
+
+
+def test_reissue_shows_the_card_fee_and_asks(client, manager, person):
+    card = card_issue(member=person, by=manager)
+    client.force_login(manager)
+    page = client.get(reverse("members:card_reissue", args=[card.pk])).content.decode()
+    assert "50.00" in page and "已收现金50.00元，补办新证" in page and card.number in page
+    card.refresh_from_db()
+    assert card.status == CardStatus.ACTIVE  # looking voids nothing

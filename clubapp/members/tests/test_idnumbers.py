@@ -79,3 +79,42 @@ def test_its_messages_never_repeat_the_number():
 
 def test_it_masks_all_but_the_first_six_and_last_four():
     assert mask_id_number(VALID) == "110105********002X"
+
+
+@pytest.mark.parametrize(
+    ("region", "birth_year"),
+    [
+        ("320102", 1950),  # 南京 玄武区, in the table since 1983: a regular born before
+        ("320105", 1932),  # 南京 建邺区
+        ("110103", 2015),  # 北京 崇文区, gone in 2010: numbers given before still count
+    ],
+)
+def test_a_region_code_that_ever_existed_is_valid_whatever_the_birth_date(region, birth_year):
+    from stdnum.cn import ric
+
+    body = f"{region}{birth_year}0601123"
+    checked = id_number_check(body + ric.calc_check_digit(body + "0"))
+    assert checked.warning == ""
+
+
+def test_a_region_code_that_never_existed_still_warns():
+    assert id_number_check(make_id_number(4, region="320199")).warning
+
+
+@pytest.mark.parametrize(
+    ("number", "english"),
+    [
+        ("12345", "18 characters"),
+        ("110105194912310021", "check digit"),
+        ("11010519491231002Y", "malformed"),
+    ],
+)
+def test_id_errors_are_english_in_english_mode(number, english):
+    from django.utils import translation
+
+    with translation.override("en"), pytest.raises(ValidationError) as info:
+        id_number_check(number)
+    assert english in info.value.messages[0]
+    with translation.override("zh-hans"), pytest.raises(ValidationError) as info:
+        id_number_check(number)
+    assert "身份证号码" in info.value.messages[0]

@@ -54,3 +54,23 @@ def test_the_photo_is_served_to_readers_only(client, room, manager, accountant, 
     assert response.status_code == 200 and response["Content-Type"] == "image/jpeg"
     client.force_login(outsider)
     assert client.get(url).status_code == 403
+
+
+def test_the_photo_shows_before_a_card_is_issued(client, manager, room):
+    import io
+
+    from clubapp.members import services
+    from clubapp.members.tests.factories import image_bytes, make_id_number
+
+    person = services.member_create(
+        room=room,
+        name="郑新人",
+        phone="1",
+        id_number=make_id_number(77),
+        photo=io.BytesIO(image_bytes()),
+        by=manager,
+    )
+    assert not person.cards.exists()
+    client.force_login(manager)
+    body = client.get(person.get_absolute_url()).content.decode()
+    assert reverse("members:member_photo", args=[person.pk]) in body

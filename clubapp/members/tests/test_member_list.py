@@ -7,8 +7,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from clubapp.members import services
 from clubapp.members.models import CardStatus
-from clubapp.members.tests.factories import CardFactory, MemberFactory
+from clubapp.members.tests.factories import CardFactory, MemberFactory, make_id_number
 
 pytestmark = pytest.mark.django_db
 URL = reverse("members:member_list")
@@ -73,7 +74,7 @@ def test_it_sends_anonymous_users_to_log_in(client, people):
 )
 def test_it_searches_by_name_phone_and_card_number(client, manager, people, q, expected):
     client.force_login(manager)
-    assert _names(client.get(URL, {"q": q})) == expected
+    assert _names(client.post(URL, {"q": q})) == expected
 
 
 @pytest.mark.parametrize(
@@ -112,3 +113,20 @@ def test_it_needs_few_queries_however_many_members(client, manager, room):
     with CaptureQueriesContext(connection) as queries:
         assert client.get(URL).status_code == 200
     assert len(queries) <= 12
+
+
+def test_it_lists_members_by_pinyin(client, manager, room):
+    for n, name in enumerate(("赵会员", "阿张", "钱大伯", "孙阿姨", "周先生")):
+        services.member_create(
+            room=room, name=name, phone="1", id_number=make_id_number(100 + n), by=manager
+        )
+    client.force_login(manager)
+    assert _names(client.get(URL)) == ["阿张", "钱大伯", "孙阿姨", "赵会员", "周先生"]
+    # Sorting by name (the column's link) sorts by pinyin too, both ways.
+    assert _names(client.get(URL, {"sort": "-name"})) == [
+        "周先生",
+        "赵会员",
+        "孙阿姨",
+        "钱大伯",
+        "阿张",
+    ]

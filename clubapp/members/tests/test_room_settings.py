@@ -20,6 +20,7 @@ DATA = {
     "renewal_fee": "5.00",
     "guest_hourly_fee": "2.50",
     "notice": "请勿吸烟。",
+    "renewal_window_days": "30",
 }
 
 

@@ -1,9 +1,12 @@
 from __future__ import annotations
 
 import pytest
+from django.core.exceptions import PermissionDenied
 from django.urls import reverse
 
 from clubapp.core.tests.factories import RoomFactory
+from clubapp.members import services
+from clubapp.members.models import Table
 from clubapp.members.selectors import tables_free
 from clubapp.play.services import session_end
 from clubapp.play.tests.factories import TableSessionFactory
@@ -43,3 +46,67 @@ def test_the_accountant_sees_tables_but_cannot_change_them(client, accountant, t
     client.force_login(accountant)
     assert client.get(URL).status_code == 200
     assert client.post(reverse("members:table_toggle", args=[tables[0].pk])).status_code == 403
+
+
+def test_the_manager_adds_a_table(client, manager, room):
+    client.force_login(manager)
+    response = client.post(URL, {"number": "7", "name": "靠窗"})
+    assert response.status_code == 302
+    table = Table.objects.get(room=room, number=7)
+    assert table.name == "靠窗" and table.active
+    body = client.get(URL).content.decode()
+    assert "7 号桌 靠窗" in body
+
+
+def test_it_refuses_a_table_number_taken(client, manager, tables):
+    client.force_login(manager)
+    response = client.post(URL, {"number": "2", "name": ""})
+    assert response.status_code == 200
+    assert "2号桌已经存在" in response.content.decode()
+    assert Table.objects.filter(number=2).count() == 1
+
+
+def test_the_manager_renames_a_table(client, manager, tables):
+    client.force_login(manager)
+    url = reverse("members:table_edit", args=[tables[0].pk])
+    assert client.get(url).status_code == 200
+    assert client.post(url, {"name": "包间"}).status_code == 302
+    tables[0].refresh_from_db()
+    assert tables[0].name == "包间" and tables[0].number == 1
+
+
+def test_the_manager_takes_a_table_out_of_use_and_back(client, manager, room, tables):
+    client.force_login(manager)
+    url = reverse("members:table_active", args=[tables[0].pk])
+    client.post(url)
+    tables[0].refresh_from_db()
+    assert not tables[0].active
+    assert tables[0] not in tables_free(room=room)
+    assert "停用" in client.get(URL).content.decode()
+    client.post(url)
+    tables[0].refresh_from_db()
+    assert tables[0].active
+
+
+def test_a_table_in_play_cannot_be_taken_out_of_use(client, manager, room, tables):
+    TableSessionFactory(room=room, table_number=tables[1].number)
+    client.force_login(manager)
+    response = client.post(reverse("members:table_active", args=[tables[1].pk]), follow=True)
+    assert "正在使用中" in response.content.decode()
+    tables[1].refresh_from_db()
+    assert tables[1].active
+
+
+def test_only_a_manager_changes_tables(room, tables, accountant):
+    with pytest.raises(PermissionDenied):
+        services.table_create(room=room, number=9, by=accountant)
+    with pytest.raises(PermissionDenied):
+        services.table_rename(table=tables[0], name="x", by=accountant)
+    with pytest.raises(PermissionDenied):
+        services.table_set_active(table=tables[0], active=False, by=accountant)
+
+
+def test_the_accountant_cannot_add_a_table(client, accountant, room):
+    client.force_login(accountant)
+    assert client.post(URL, {"number": "7"}).status_code == 403
+    assert not Table.objects.filter(number=7).exists()

@@ -1,0 +1,284 @@
+"""Who may open what: every URL of the URLconf × every role, for GET and POST (issue 11.9).
+
+One line per URL name in ``EXPECTED``: what each role gets for GET, what for POST,
+and the URL's arguments from the ``world`` (one of everything). A URL added without a
+line fails ``test_every_url_has_an_entry``. The admin (``admin:``) is Django's own,
+tested in ``test_admin_accounts.py``.
+
+Outcomes, in the order of ``ROLES``:
+    ok   allowed (any 2xx, or a redirect that is not to the login page)
+    L    sent to the login page
+    403  refused
+    405  method not allowed (a POST-only action opened by GET, or the reverse)
+
+Where today's behaviour is wrong, the line holds the right value and the role is in
+``WRONG_TODAY`` (strict xfail): those tests flip to passing when it is fixed.
+"""
+
+from __future__ import annotations
+
+import uuid
+from dataclasses import dataclass
+from datetime import timedelta
+from typing import Any
+
+import pytest
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.urls import URLPattern, URLResolver, get_resolver, reverse
+
+from clubapp.core.roles import Role
+from clubapp.core.tests.factories import UserFactory
+from clubapp.members import services as member_services
+from clubapp.members.models import ExceptionKind, Table, Visit
+from clubapp.members.tests.factories import MONDAY_10, image_bytes, make_id_number
+from clubapp.play.models import RulesetVersion, Seat
+from clubapp.play.services import settlement_make
+from clubapp.play.tests.factories import TableSessionFactory, book, discard_win
+
+pytestmark = pytest.mark.django_db
+
+ROLES = ("anonymous", "seated", "unseated", "accountant", "approver", "manager", "superuser")
+
+# Rows used by many URLs, in the order of ROLES.
+#                  anon seated unseated acct approver manager super
+ANYONE = "          ok   ok     ok       ok   ok       ok      ok"
+LOGGED_IN = "       L    ok     ok       ok   ok       ok      ok"
+NOT_ALLOWED = "     405  405    405      405  405      405     405"
+LOGGED_IN_405 = "   L    405    405      405  405      405     405"
+DESK_READ = "       L    403    403      ok   403      ok      403"  # managers, accountants
+MANAGER = "         L    403    403      403  403      ok      403"
+PLAYERS = "         L    ok     ok       ok   403      ok      403"  # who plays or reads play
+TABLE_OPEN = "      L    ok     ok       403  403      ok      403"  # who may open a table
+TABLE_READ = "      L    ok     403      ok   403      ok      403"  # seated, accountant, manager
+TABLE_ACT = "       L    ok     403      403  403      ok      403"  # seated, manager
+TABLE_POST_ONLY = " L    405    405      403  403      405     403"  # recorder check, then 405
+SEATED_ONLY = "     L    ok     403      403  403      403     403"
+
+
+def _k(**names: str):
+    """URL arguments read off the world: _k(pk="card") -> {"pk": world.card}."""
+    return lambda world: {arg: getattr(world, attr) for arg, attr in names.items()}
+
+
+NONE = _k()
+
+# url name: (GET, POST, arguments)
+EXPECTED: dict[str, tuple[str, str, Any]] = {
+    "home": (LOGGED_IN, LOGGED_IN, NONE),
+    "healthz": (ANYONE, NOT_ALLOWED, NONE),
+    "login": (ANYONE, ANYONE, NONE),
+    # Logging out ends on the login page, whoever asks.
+    "logout": (NOT_ALLOWED, "L L L L L L L", NONE),
+    "password_change": (LOGGED_IN, LOGGED_IN, NONE),
+    "password_change_done": (LOGGED_IN, LOGGED_IN_405, NONE),
+    "password_reset_confirm": (ANYONE, ANYONE, _k(uidb64="uidb64", token="token")),
+    "password_reset_complete": (ANYONE, NOT_ALLOWED, NONE),
+    "set_language": (ANYONE, ANYONE, NONE),
+    "members:member_list": (DESK_READ, DESK_READ, NONE),
+    "members:member_create": (MANAGER, MANAGER, NONE),
+    "members:my_card": (LOGGED_IN, LOGGED_IN, NONE),
+    "members:member_detail": (DESK_READ, DESK_READ, _k(pk="person")),
+    "members:member_edit": (MANAGER, MANAGER, _k(pk="person")),
+    # The seated player is this member: their own photo.
+    "members:member_photo": (TABLE_READ, TABLE_READ, _k(pk="person")),
+    "members:member_account": (MANAGER, MANAGER, _k(pk="other_person")),
+    "members:member_account_reset": (NOT_ALLOWED, MANAGER, _k(pk="person")),
+    "members:member_account_active": (NOT_ALLOWED, MANAGER, _k(pk="person")),
+    "members:card_issue": (NOT_ALLOWED, MANAGER, _k(pk="other_person")),
+    "members:card_renew": (MANAGER, MANAGER, _k(pk="card")),
+    "members:card_reissue": (MANAGER, MANAGER, _k(pk="card")),
+    "members:card_revoke": (MANAGER, MANAGER, _k(pk="card")),
+    "members:card_suspend": (MANAGER, MANAGER, _k(pk="card")),
+    "members:card_resume": (NOT_ALLOWED, MANAGER, _k(pk="card")),
+    "members:receipt_detail": (DESK_READ, DESK_READ, _k(number="receipt")),
+    "members:visit_list": (DESK_READ, DESK_READ, NONE),
+    "members:visit_check_in": (MANAGER, MANAGER, NONE),
+    "members:visit_guest_check_in": (NOT_ALLOWED, MANAGER, NONE),
+    "members:visit_check_out": (MANAGER, MANAGER, _k(pk="visit")),
+    "members:table_list": (DESK_READ, MANAGER, NONE),
+    "members:table_toggle": (NOT_ALLOWED, MANAGER, _k(pk="table")),
+    "members:table_edit": (MANAGER, MANAGER, _k(pk="table")),
+    "members:table_active": (NOT_ALLOWED, MANAGER, _k(pk="spare_table")),
+    "members:room_settings": (DESK_READ, MANAGER, NONE),
+    "members:hours_update": (NOT_ALLOWED, MANAGER, NONE),
+    "members:exception_create": (NOT_ALLOWED, MANAGER, NONE),
+    "members:exception_delete": (NOT_ALLOWED, MANAGER, _k(pk="exception")),
+    "play:sessions": (PLAYERS, PLAYERS, NONE),
+    "play:session_create": (TABLE_OPEN, TABLE_OPEN, NONE),
+    "play:session": (TABLE_READ, TABLE_READ, _k(pk="session")),
+    "play:session_end": (TABLE_POST_ONLY, TABLE_ACT, _k(pk="session")),
+    "play:session_hands": (TABLE_READ, TABLE_READ, _k(pk="session")),
+    "play:hand_entry": (TABLE_ACT, TABLE_ACT, _k(pk="session")),
+    "play:hand": (TABLE_READ, TABLE_READ, _k(pk="session", number="hand")),
+    "play:hand_signoff": (LOGGED_IN_405, SEATED_ONLY, _k(pk="session", number="hand")),
+    "play:hand_compare": (TABLE_READ, TABLE_READ, _k(pk="session", number="hand")),
+    "play:hand_void": (TABLE_ACT, TABLE_ACT, _k(pk="session", number="hand")),
+    "play:settlement_create": (TABLE_POST_ONLY, TABLE_ACT, _k(pk="session")),
+    "play:settlement": (TABLE_READ, TABLE_READ, _k(pk="session", number="settlement")),
+    "play:my_history": (PLAYERS, PLAYERS, NONE),
+    # The history of the seated player: their own, or read by the desk.
+    "play:member_history": (TABLE_READ, TABLE_READ, _k(user_id="seated_id")),
+    "play:rulesets": (PLAYERS, PLAYERS, NONE),
+    "play:ruleset_edit": (MANAGER, MANAGER, _k(pk="ruleset")),
+}
+
+# Issue 11 item 1 (the play helper's): a member reads and records only where they sit.
+_ITEM_1 = "issue 11 item 1: play helper"
+WRONG_TODAY: dict[tuple[str, str], str] = {
+    **{
+        (name, "unseated"): _ITEM_1
+        for name in (
+            "play:session",
+            "play:session_end",
+            "play:session_hands",
+            "play:hand_entry",
+            "play:hand",
+            "play:hand_signoff",
+            "play:hand_compare",
+            "play:hand_void",
+            "play:settlement_create",
+            "play:settlement",
+        )
+    },
+    # A sign-off is the seated player's own: others are refused, not sent back.
+    **{
+        ("play:hand_signoff", role): _ITEM_1
+        for role in ("accountant", "approver", "manager", "superuser")
+    },
+}
+
+
+@dataclass
+class World:
+    users: dict[str, AbstractBaseUser | None]
+    person: int
+    other_person: int
+    card: int
+    receipt: str
+    visit: int
+    table: int
+    spare_table: int
+    exception: int
+    session: int
+    hand: int
+    settlement: int
+    seated_id: int
+    ruleset: int
+    uidb64: str = "MQ"
+    token: str = "abc-0123456789abcdef"
+
+
+@pytest.fixture
+def world(room, manager, accountant, approver, member, django_user_model, monkeypatch) -> World:
+    monkeypatch.setattr("django.utils.timezone.now", lambda: MONDAY_10)
+    unseated = UserFactory(username="unseated", roles=[Role.MEMBER])
+    superuser = django_user_model.objects.create_superuser("root", password="x")
+    photo = SimpleUploadedFile("me.jpg", image_bytes("JPEG"), content_type="image/jpeg")
+    person = member_services.member_create(
+        room=room,
+        name="赵会员",
+        phone="13800000001",
+        id_number=make_id_number(1),
+        photo=photo,
+        user=member,
+        by=manager,
+    )
+    other = member_services.member_create(
+        room=room, name="钱大伯", phone="13800000002", id_number=make_id_number(2), by=manager
+    )
+    card = member_services.card_issue(member=person, by=manager)
+    tables = [Table.objects.create(room=room, number=n) for n in (1, 2, 3)]
+    visit = Visit.objects.create(
+        room=room, guest_name="散客", checked_in_at=MONDAY_10, checked_in_by=manager
+    )
+    exception = member_services.opening_exception_create(
+        room=room, date=MONDAY_10.date(), kind=ExceptionKind.CLOSED
+    )
+    session = TableSessionFactory(
+        room=room, table_number=1, started_at=MONDAY_10 - timedelta(hours=1)
+    )
+    Seat.objects.filter(session=session, wind="E").update(user=member, name="赵会员")
+    hand = book(session, discard_win(), user=manager)
+    settlement = settlement_make(session=session, user=manager)
+    return World(
+        users={
+            "anonymous": None,
+            "seated": member,
+            "unseated": unseated,
+            "accountant": accountant,
+            "approver": approver,
+            "manager": manager,
+            "superuser": superuser,
+        },
+        person=person.pk,
+        other_person=other.pk,
+        card=card.pk,
+        receipt=card.receipts.get().number,
+        visit=visit.pk,
+        table=tables[0].pk,
+        spare_table=tables[2].pk,
+        exception=exception.pk,
+        session=session.pk,
+        hand=hand.number,
+        settlement=settlement.number,
+        seated_id=member.pk,
+        ruleset=RulesetVersion.objects.order_by("pk").first().pk,
+    )
+
+
+def _outcome(response) -> str:
+    status = response.status_code
+    if status in (301, 302) and response.url.split("?")[0] == reverse("login"):
+        return "L"
+    if status < 400:
+        return "ok"
+    return str(status)
+
+
+def _url_names() -> set[str]:
+    names: set[str] = set()
+
+    def walk(patterns: list[Any], namespace: str) -> None:
+        for pattern in patterns:
+            if isinstance(pattern, URLResolver):
+                if pattern.namespace == "admin":
+                    continue
+                inner = pattern.namespace or ""
+                joined = f"{namespace}:{inner}" if namespace and inner else namespace or inner
+                walk(pattern.url_patterns, joined)
+            elif isinstance(pattern, URLPattern) and pattern.name:
+                names.add(f"{namespace}:{pattern.name}" if namespace else pattern.name)
+
+    walk(get_resolver().url_patterns, "")
+    return names
+
+
+def test_every_url_has_an_entry():
+    assert sorted(_url_names() - set(EXPECTED)) == []  # add a line to EXPECTED
+    assert sorted(set(EXPECTED) - _url_names()) == []  # a line for a URL that is gone
+
+
+def test_every_entry_names_every_role():
+    for name, (get, post, _args) in EXPECTED.items():
+        assert len(get.split()) == len(ROLES) == len(post.split()), name
+
+
+def _cases():
+    for name in EXPECTED:
+        for index, role in enumerate(ROLES):
+            marks = []
+            if (name, role) in WRONG_TODAY:
+                marks.append(pytest.mark.xfail(strict=True, reason=WRONG_TODAY[(name, role)]))
+            yield pytest.param(name, index, role, marks=marks, id=f"{name}-{role}")
+
+
+@pytest.mark.parametrize(("name", "index", "role"), _cases())
+def test_it_lets_each_role_in_or_not(client, world, name, index, role):
+    get, post, args = EXPECTED[name]
+    user = world.users[role]
+    if user is not None:
+        client.force_login(user)
+    url = reverse(name, kwargs=args(world))
+    seen = (_outcome(client.get(url)), _outcome(client.post(url, {"request_key": uuid.uuid4()})))
+    assert seen == (get.split()[index], post.split()[index])
