@@ -18,13 +18,10 @@ from django.utils import timezone
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
-<<<<<<< HEAD
+from clubapp.core.clientip import client_ip
 from clubapp.core.roles import Role, user_roles
 from clubapp.core.selectors import room_get
 from clubapp.reports.selectors import today_desk
-=======
-from clubapp.core.clientip import client_ip
->>>>>>> h-members
 
 logger = logging.getLogger(__name__)
 

@@ -54,6 +54,8 @@ TABLE_READ = "      L    ok     403      ok   403      ok      403"  # seated, a
 TABLE_ACT = "       L    ok     403      403  403      ok      403"  # seated, manager
 TABLE_POST_ONLY = " L    405    405      403  403      405     403"  # recorder check, then 405
 SEATED_ONLY = "     L    ok     403      403  403      403     403"
+BOOKS_READ = "      L    403    403      ok   ok       ok      403"  # the office and the approver
+OWN_CARD = "        L    ok     403      403  403      ok      403"  # the seated member's own card
 
 
 def _k(**names: str):
@@ -121,6 +123,20 @@ EXPECTED: dict[str, tuple[str, str, Any]] = {
     "play:member_history": (TABLE_READ, TABLE_READ, _k(user_id="seated_id")),
     "play:rulesets": (PLAYERS, PLAYERS, NONE),
     "play:ruleset_edit": (MANAGER, MANAGER, _k(pk="ruleset")),
+    "reports:today": (DESK_READ, NOT_ALLOWED, NONE),
+    "reports:monthly": (BOOKS_READ, NOT_ALLOWED, NONE),
+    "reports:monthly_xlsx": (BOOKS_READ, NOT_ALLOWED, NONE),
+    "reports:monthly_pdf": (BOOKS_READ, NOT_ALLOWED, NONE),
+    "reports:list": (DESK_READ, NOT_ALLOWED, _k(slug="list_slug")),
+    "reports:list_xlsx": (DESK_READ, NOT_ALLOWED, _k(slug="list_slug")),
+    "reports:list_csv": (DESK_READ, NOT_ALLOWED, _k(slug="list_slug")),
+    "reports:sheet": (TABLE_READ, NOT_ALLOWED, _k(pk="session")),
+    "reports:sheet_pdf": (TABLE_READ, NOT_ALLOWED, _k(pk="session")),
+    "reports:sheet_xlsx": (TABLE_READ, NOT_ALLOWED, _k(pk="session")),
+    "reports:cards": (MANAGER, NOT_ALLOWED, NONE),
+    "reports:card_sheet_pdf": (MANAGER, NOT_ALLOWED, NONE),
+    "reports:card_pdf": (OWN_CARD, NOT_ALLOWED, _k(pk="card")),
+    "reports:receipt_pdf": (DESK_READ, NOT_ALLOWED, _k(number="receipt")),
 }
 
 # Issue 11 item 1 (the play helper's): a member reads and records only where they sit.
@@ -165,6 +181,7 @@ class World:
     settlement: int
     seated_id: int
     ruleset: int
+    list_slug: str = "members"
     uidb64: str = "MQ"
     token: str = "abc-0123456789abcdef"
 
@@ -273,7 +290,7 @@ def _cases():
             yield pytest.param(name, index, role, marks=marks, id=f"{name}-{role}")
 
 
-@pytest.mark.parametrize(("name", "index", "role"), _cases())
+@pytest.mark.parametrize(("name", "index", "role"), list(_cases()))
 def test_it_lets_each_role_in_or_not(client, world, name, index, role):
     get, post, args = EXPECTED[name]
     user = world.users[role]
