@@ -38,3 +38,20 @@ class SessionIdleMiddleware:
                 # A change: SessionMiddleware saves it, with a fresh expiry date.
                 session[SEEN_KEY] = now
         return response
+
+
+class RoomLanguageMiddleware:
+    """The room speaks Chinese whatever the browser asks; English only by the switch.
+
+    Django's LocaleMiddleware takes the language from the switch's cookie, then from
+    the browser's Accept-Language, then LANGUAGE_CODE. A phone set to English must not
+    turn the room's pages English, so the header is dropped before LocaleMiddleware
+    reads it; the cookie (the language switch in the footer) still decides.
+    """
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        request.META.pop("HTTP_ACCEPT_LANGUAGE", None)
+        return self.get_response(request)

@@ -54,7 +54,9 @@ def monthly_context(report: selectors.MonthlyReport, *, pdf: bool) -> dict[str, 
         "report": report,
         "room": report.room,
         "doc_title": _("Monthly report %(month)s") % {"month": report.month.label},
-        "busiest_svg": charts.busiest_hours_svg(report.visits, title=_("Busiest hours")),
+        "busiest_chart": charts.data_url(
+            charts.busiest_hours_svg(report.visits, title=_("Busiest hours"))
+        ),
         "layout": "reports/document.html" if pdf else "base.html",
         "pdf": pdf,
         # a PDF is a summary to hand on: long lists show their first rows (WeasyPrint

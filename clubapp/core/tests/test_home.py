@@ -40,7 +40,8 @@ def test_it_tells_an_outsider_they_have_no_role(client, outsider):
 
 def test_it_shows_role_labels_in_english(client, manager):
     client.force_login(manager)
-    body = client.get(reverse("home"), HTTP_ACCEPT_LANGUAGE="en").content.decode()
+    client.cookies["django_language"] = "en"
+    body = client.get(reverse("home")).content.decode()
     assert '<li class="role">Manager</li>' in body
 
 

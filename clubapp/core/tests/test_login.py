@@ -17,9 +17,16 @@ def test_it_shows_a_chinese_login_page(client):
     assert "密码" in body
 
 
-def test_it_shows_english_when_asked(client):
-    response = client.get(reverse("login"), HTTP_ACCEPT_LANGUAGE="en")
+def test_it_stays_chinese_whatever_the_browser_asks(client):
+    response = client.get(reverse("login"), HTTP_ACCEPT_LANGUAGE="en-US,en;q=0.9")
+    assert "登录" in response.content.decode()
+
+
+def test_it_shows_english_when_switched(client):
+    client.post(reverse("set_language"), {"language": "en", "next": "/"})
+    response = client.get(reverse("login"))
     assert "Log in" in response.content.decode()
+    assert "登录" not in response.content.decode()
 
 
 def test_it_logs_in_and_redirects_home(client, manager):

@@ -21,3 +21,20 @@ def test_it_renders_the_month_for_the_accountant(client, accountant, november, t
     assert "第 1 页 / 共" in text
     assert pdf_page_size_mm(data) == (210.0, 297.0)
     assert_ships_its_font(data)
+
+
+def test_the_busiest_hours_chart_is_an_image_the_page_may_show(client, accountant, november):
+    # The CSP allows no inline <style>; pygal's SVG carries one, so it goes in an <img>.
+    import base64
+    import re
+
+    client.force_login(accountant)
+    body = client.get("/reports/monthly/?month=2026-11").content.decode()
+    assert "<svg" not in body and "<style" not in body
+    found = re.search(r'<img src="data:image/svg\+xml;base64,([^"]+)"', body)
+    assert found is not None
+    svg = base64.b64decode(found.group(1)).decode()
+    assert "<svg" in svg and "周一" in svg
+    assert "img-src 'self' data:" in client.get("/reports/monthly/").headers[
+        "Content-Security-Policy"
+    ]
