@@ -122,6 +122,7 @@ INSTALLED_APPS = [
     "django.contrib.staticfiles",
     "axes",
     "django_tables2",
+    "django_filters",
     "clubapp.core",
     "clubapp.members",
     "clubapp.books",
