@@ -491,16 +491,23 @@ def room_settings_update(
     renewal_fee: Decimal,
     guest_hourly_fee: Decimal,
     notice: str,
+    handover_limit_days: int | None = None,
 ) -> Room:
     for amount in (card_fee, renewal_fee, guest_hourly_fee):
         if not isinstance(amount, Decimal) or amount < 0:
             raise ValidationError("收费金额不能为负数", code="fee_negative")
+    if handover_limit_days is not None and not 1 <= handover_limit_days <= 90:
+        raise ValidationError("缴款期限应为1到90天", code="handover_limit")
     room = Room.objects.select_for_update().get(pk=room.pk)
     room.card_fee = card_fee
     room.renewal_fee = renewal_fee
     room.guest_hourly_fee = guest_hourly_fee
     room.notice = (notice or "").strip()
-    room.save(update_fields=["card_fee", "renewal_fee", "guest_hourly_fee", "notice"])
+    fields = ["card_fee", "renewal_fee", "guest_hourly_fee", "notice"]
+    if handover_limit_days is not None:
+        room.handover_limit_days = handover_limit_days
+        fields.append("handover_limit_days")
+    room.save(update_fields=fields)
     return room
 
 

@@ -429,6 +429,7 @@ def room_settings(request: HttpRequest) -> HttpResponse:
         "renewal_fee": room.renewal_fee,
         "guest_hourly_fee": room.guest_hourly_fee,
         "notice": room.notice,
+        "handover_limit_days": room.handover_limit_days,
     }
     form = RoomSettingsForm(request.POST or None, initial=initial)
     if request.method == "POST":
