@@ -2,7 +2,8 @@
 
 Managers (管理员) record income, hand cash over, draft plans and book expenses;
 approvers (负责人) approve or reject plans; the accountant (会计) confirms slips and
-expenses, reverses and closes days. Those three read the books; members and anyone
+expenses, reverses entries and closes days (the desk that holds the cash cannot
+cancel a receipt: it asks the accountant). Those three read the books; members and anyone
 else see nothing of them. Services check these themselves, views too.
 """
 
@@ -31,17 +32,12 @@ def can_record(user: Any) -> bool:
 
 
 def can_check(user: Any) -> bool:
-    """Confirm or send back slips, confirm and reverse expenses, close days."""
+    """Confirm or send back slips, confirm expenses, reverse entries, close days."""
     return Role.ACCOUNTANT in user_roles(user)
 
 
 def can_approve(user: Any) -> bool:
     return Role.APPROVER in user_roles(user)
-
-
-def can_reverse_income(user: Any) -> bool:
-    roles = user_roles(user)
-    return Role.MANAGER in roles or Role.ACCOUNTANT in roles
 
 
 View = Callable[..., HttpResponse]

@@ -20,7 +20,7 @@ from clubapp.books.models import (
     ReversalKind,
     SlipOutcome,
 )
-from clubapp.books.permissions import can_check, can_record, can_reverse_income
+from clubapp.books.permissions import can_check, can_record
 from clubapp.books.services.days import book_day, lock_room
 from clubapp.core.models import Room
 from clubapp.core.services import next_number
@@ -67,10 +67,11 @@ def _write(
 def income_reverse(
     *, entry: IncomeEntry, reason: str, by: AbstractBaseUser, now: dt.datetime | None = None
 ) -> Reversal:
-    """Cancel an income entry booked by mistake. Its cash must still be at the desk:
+    """Cancel an income entry booked by mistake (the accountant: the desk that holds
+    the cash cannot make a receipt disappear). Its cash must still be at the desk:
     an entry on a live slip is corrected by sending the slip back first."""
-    if not can_reverse_income(by):
-        raise PermissionDenied(_("Only a manager or the accountant may reverse income."))
+    if not can_check(by):
+        raise PermissionDenied(_("Only the accountant may reverse an income entry."))
     reason = _reason(reason)
     now = now or timezone.now()
     lock_room(entry.room)
