@@ -31,6 +31,7 @@ from clubapp.books.selectors.state import (
     slip_is_reversed,
 )
 from clubapp.books.selectors.summaries import (
+    DayRow,
     DaySummary,
     DeskCash,
     Flows,
@@ -38,6 +39,7 @@ from clubapp.books.selectors.summaries import (
     Line,
     MonthSummary,
     cash_through,
+    day_rows,
     day_summary,
     days_with_entries,
     desk_cash,
@@ -47,11 +49,13 @@ from clubapp.books.selectors.summaries import (
     has_entries,
     last_closed_day,
     month_summary,
+    next_day_to_close,
     pending_slips,
     unconfirmed_expenses,
 )
 
 __all__ = [
+    "DayRow",
     "DaySummary",
     "DeskCash",
     "ExpenseState",
@@ -62,6 +66,7 @@ __all__ = [
     "MonthSummary",
     "SlipState",
     "cash_through",
+    "day_rows",
     "day_summary",
     "days_with_entries",
     "desk_cash",
@@ -81,6 +86,7 @@ __all__ = [
     "lines_open_for_expenses",
     "live_slips",
     "month_summary",
+    "next_day_to_close",
     "pending_slips",
     "plan_approved_on",
     "plan_decision",

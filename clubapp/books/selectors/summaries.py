@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Max, QuerySet, Sum
+from django.db.models import Count, Max, QuerySet, Sum
 from django.utils import timezone
 
 from clubapp.books.models import (
@@ -366,3 +366,72 @@ def desk_cash(*, room: Room, now: dt.datetime | None = None) -> DeskCash:
         late=age is not None and age > limit,
         late_count=waiting.filter(received_at__lt=cutoff).count(),
     )
+
+
+@dataclass(frozen=True)
+class DayRow:
+    """One line of the list of days."""
+
+    day: dt.date
+    income: Decimal
+    handed_over: Decimal
+    expenses: Decimal
+    late_entries: int
+    closed: bool
+    closing: DayClosing | None
+
+
+def day_rows(*, room: Room, first: dt.date, last: dt.date) -> list[DayRow]:
+    """The days from ``first`` to ``last`` that have entries or a closing, newest first,
+    with their totals (a few grouped queries, not a summary a day)."""
+
+    def by_day(qs: QuerySet[Any], field: str = "amount") -> dict[dt.date, Decimal]:
+        return _by(_dated(qs.filter(room=room), first, last), "book_date", field)
+
+    income = by_day(IncomeEntry.objects.all())
+    income_rev = by_day(Reversal.objects.filter(kind=ReversalKind.INCOME))
+    slips = by_day(HandOverSlip.objects.all())
+    back = by_day(SlipDecision.objects.filter(outcome=SlipOutcome.RETURNED), "slip__amount")
+    slip_rev = by_day(Reversal.objects.filter(kind=ReversalKind.SLIP))
+    spent = by_day(Expense.objects.all())
+    spent_rev = by_day(Reversal.objects.filter(kind=ReversalKind.EXPENSE))
+    late: dict[dt.date, int] = {}
+    for model in (IncomeEntry, HandOverSlip, SlipDecision, Expense, Reversal):
+        rows = (
+            _dated(model.objects.filter(room=room, late_for__isnull=False), first, last)
+            .order_by()
+            .values("book_date")
+            .annotate(n=Count("pk"))
+        )
+        for row in rows:
+            late[row["book_date"]] = late.get(row["book_date"], 0) + row["n"]
+    closings = {
+        c.date: c
+        for c in DayClosing.objects.filter(
+            room=room, date__gte=first, date__lte=last
+        ).select_related("closed_by")
+    }
+    closed_through = last_closed_day(room=room)
+    days = set(closings)
+    for found in (income, income_rev, slips, back, slip_rev, spent, spent_rev):
+        days.update(found)
+    return [
+        DayRow(
+            day=d,
+            income=income.get(d, ZERO) - income_rev.get(d, ZERO),
+            handed_over=slips.get(d, ZERO) - back.get(d, ZERO) - slip_rev.get(d, ZERO),
+            expenses=spent.get(d, ZERO) - spent_rev.get(d, ZERO),
+            late_entries=late.get(d, 0),
+            closed=closed_through is not None and d <= closed_through,
+            closing=closings.get(d),
+        )
+        for d in sorted(days, reverse=True)
+    ]
+
+
+def next_day_to_close(*, room: Room, today: dt.date) -> dt.date | None:
+    """The day the accountant closes next: the first day after the last closed one
+    with entries, up to today (None when there is nothing to close)."""
+    after = last_closed_day(room=room)
+    waiting = days_with_entries(room=room, after=after, before=today + ONE_DAY)
+    return waiting[0] if waiting else None
