@@ -16,6 +16,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
+from clubapp.books import selectors as books_selectors
 from clubapp.core.selectors import room_get
 from clubapp.members import selectors, services
 from clubapp.members.forms import (
@@ -313,6 +314,8 @@ def visit_list(request: HttpRequest) -> HttpResponse:
             "card_form": CardCheckInForm(),
             "guest_form": GuestCheckInForm(),
             "can_manage": can_manage(request.user),
+            # The cash book's box: cash on hand, the oldest receipt not handed over.
+            "desk_cash": books_selectors.desk_cash(room=room, now=now),
         },
     )
 
