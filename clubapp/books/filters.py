@@ -14,7 +14,10 @@ from clubapp.books.models import ExpenseCategory, IncomeCategory, PlanState
 from clubapp.books.selectors import ExpenseState, IncomeState, SlipState
 from clubapp.core.roles import Role
 
-DATES = filters.widgets.RangeWidget(attrs={"type": "date"})
+
+def _dates() -> filters.widgets.DateRangeWidget:
+    # The "_after" / "_before" boxes as the phone's date pickers.
+    return filters.widgets.DateRangeWidget(attrs={"type": "date"})
 
 
 def person_name(user: Any) -> str:
@@ -50,7 +53,7 @@ EXPENSE_STATES = [
 
 
 class IncomeFilter(filters.FilterSet):
-    book_date = filters.DateFromToRangeFilter(label=_("Booked between"), widget=DATES)
+    book_date = filters.DateFromToRangeFilter(label=_("Booked between"), widget=_dates())
     category = filters.ChoiceFilter(label=_("Category"), choices=IncomeCategory.choices)
     state = filters.ChoiceFilter(label=_("State"), choices=INCOME_STATES)
     recorded_by = filters.ChoiceFilter(label=_("Recorded by"), choices=_managers)
@@ -65,13 +68,13 @@ class IncomeFilter(filters.FilterSet):
 
 
 class SlipFilter(filters.FilterSet):
-    book_date = filters.DateFromToRangeFilter(label=_("Handed over between"), widget=DATES)
+    book_date = filters.DateFromToRangeFilter(label=_("Handed over between"), widget=_dates())
     state = filters.ChoiceFilter(label=_("State"), choices=SLIP_STATES)
     handed_over_by = filters.ChoiceFilter(label=_("Handed over by"), choices=_managers)
 
 
 class ExpenseFilter(filters.FilterSet):
-    book_date = filters.DateFromToRangeFilter(label=_("Booked between"), widget=DATES)
+    book_date = filters.DateFromToRangeFilter(label=_("Booked between"), widget=_dates())
     category = filters.ChoiceFilter(
         label=_("Category"), field_name="line__category", choices=ExpenseCategory.choices
     )
@@ -81,7 +84,7 @@ class ExpenseFilter(filters.FilterSet):
 
 class PlanFilter(filters.FilterSet):
     created = filters.DateFromToRangeFilter(
-        label=_("Drafted between"), field_name="created_at__date", widget=DATES
+        label=_("Drafted between"), field_name="created_at__date", widget=_dates()
     )
     state = filters.ChoiceFilter(label=_("State"), choices=PlanState.choices)
     category = filters.ChoiceFilter(

@@ -150,6 +150,13 @@ class LineForm(forms.Form):
     unit_price = MoneyField(label=_("Estimated unit price (yuan)"))
     reason = forms.CharField(label=_("Reason"), max_length=200, required=False)
 
+    # A row whose boxes are all empty is a spare row, whatever its category select
+    # shows (a phone always shows one): it is left out, not refused.
+    FILLED = ("item", "quantity", "unit", "unit_price", "reason")
+
+    def has_changed(self) -> bool:
+        return any(self[name].value() not in (None, "") for name in self.FILLED)
+
     def line(self) -> LineIn:
         data = self.cleaned_data
         return LineIn(
