@@ -1,0 +1,36 @@
+"""Every dated book table has the database's closed-day guard (clubapp/books/dbguards.py)."""
+
+from __future__ import annotations
+
+import pytest
+from django.apps import apps
+from django.db import connection
+
+from clubapp.books.dbguards import guard_name
+from clubapp.books.models.base import BookDated
+
+
+def dated_models():
+    return [m for m in apps.get_app_config("books").get_models() if issubclass(m, BookDated)]
+
+
+def test_the_dated_tables_are_the_ones_expected():
+    assert {m.__name__ for m in dated_models()} == {
+        "IncomeEntry",
+        "HandOverSlip",
+        "SlipDecision",
+        "Expense",
+        "Reversal",
+    }
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("model", dated_models(), ids=lambda m: m.__name__)
+def test_every_dated_table_has_its_guard(model):
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("SELECT tgname FROM pg_trigger WHERE NOT tgisinternal")
+        else:
+            cursor.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")
+        installed = {name for (name,) in cursor.fetchall()}
+    assert guard_name(model._meta.db_table) in installed
