@@ -64,7 +64,7 @@ class IncomeForm(forms.Form):
         label=_("Category"), choices=[(c.value, c.label) for c in OTHER_INCOME]
     )
     amount = MoneyField(label=_("Amount (yuan)"))
-    payer = forms.CharField(label=_("Paid by"), max_length=50)
+    payer = forms.CharField(label=_("Payer"), max_length=50)
     description = forms.CharField(
         label=_("What it is for"),
         max_length=200,
@@ -147,7 +147,7 @@ class LineForm(forms.Form):
     unit = forms.CharField(
         label=_("Unit"), max_length=10, widget=forms.TextInput(attrs={"placeholder": "副"})
     )
-    unit_price = MoneyField(label=_("Estimated unit price (yuan)"))
+    unit_price = MoneyField(label=_("Est. unit price"))
     reason = forms.CharField(label=_("Reason"), max_length=200, required=False)
 
     # A row whose boxes are all empty is a spare row, whatever its category select
@@ -213,7 +213,10 @@ class ExpenseForm(forms.Form):
         error_messages={"invalid": _("Enter a date such as 2026-11-30.")},
     )
     paid_by = forms.ChoiceField(
-        label=_("Paid by"), choices=PaidBy.choices, widget=forms.RadioSelect, initial=PaidBy.FINANCE
+        label=_("Who paid"),
+        choices=PaidBy.choices,
+        widget=forms.RadioSelect,
+        initial=PaidBy.FINANCE,
     )
     reimbursed_to = forms.CharField(label=_("Reimbursed to (name)"), max_length=50, required=False)
     note = forms.CharField(label=_("Note"), max_length=200, required=False)

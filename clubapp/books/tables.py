@@ -52,7 +52,7 @@ class IncomeTable(tables.Table):
     received_at = tables.DateTimeColumn(verbose_name=_("Received"), format="m-d H:i")
     category = tables.Column(verbose_name=_("Category"))
     amount = tables.Column(verbose_name=_("Yuan"), attrs=_MONEY)
-    payer = tables.Column(verbose_name=_("Paid by"), attrs=_WIDE)
+    payer = tables.Column(verbose_name=_("Payer"), attrs=_WIDE)
     state = tables.Column(verbose_name=_("State"), orderable=False)
     recorded_by = tables.Column(verbose_name=_("Recorded by"), attrs=_WIDE)
 
