@@ -104,3 +104,69 @@ class ClosedDayGuard(Operation):
     @property
     def migration_name_fragment(self) -> str:
         return f"{self.model_name}_closed_day_guard"
+
+
+# ------------------------------------------------- a submitted plan's draft is frozen
+
+PLANS = "books_purchaseplan"
+DRAFT_LINES = "books_plandraftline"
+SUBMISSIONS = "books_plansubmission"
+FROZEN_SUFFIX = "_frozen_once_submitted"
+
+
+def frozen_trigger_names(vendor: str) -> list[str]:
+    if vendor == "postgresql":
+        return [f"{PLANS}{FROZEN_SUFFIX}", f"{DRAFT_LINES}{FROZEN_SUFFIX}"]
+    return [
+        f"{PLANS}_update{FROZEN_SUFFIX}",
+        *(f"{DRAFT_LINES}_{event}{FROZEN_SUFFIX}" for event in ("insert", "update", "delete")),
+    ]
+
+
+def frozen_create_sql(vendor: str) -> list[str]:
+    """A plan's header and draft lines refuse every change once it is submitted: what
+    was submitted lives in the append-only submission rows; nothing may pretend
+    otherwise (a renamed header, a line added afterwards)."""
+    submitted = f'SELECT 1 FROM "{SUBMISSIONS}" s WHERE s.plan_id = '
+    if vendor == "postgresql":
+        plans, lines = frozen_trigger_names(vendor)
+        return [
+            "CREATE OR REPLACE FUNCTION books_refuse_submitted_plan() RETURNS trigger "
+            "LANGUAGE plpgsql AS $$ DECLARE pid bigint; BEGIN "
+            f"IF TG_TABLE_NAME = '{PLANS}' THEN pid := OLD.id; "
+            "ELSIF TG_OP = 'INSERT' THEN pid := NEW.plan_id; ELSE pid := OLD.plan_id; END IF; "
+            f"IF EXISTS ({submitted}pid) THEN "
+            "RAISE EXCEPTION '% refused: the plan is submitted (% refused)', TG_TABLE_NAME, "
+            "TG_OP USING ERRCODE = '23000'; END IF; "
+            "IF TG_OP = 'DELETE' THEN RETURN OLD; END IF; RETURN NEW; END $$",
+            f'CREATE TRIGGER "{plans}" BEFORE UPDATE ON "{PLANS}" '
+            "FOR EACH ROW EXECUTE FUNCTION books_refuse_submitted_plan()",
+            f'CREATE TRIGGER "{lines}" BEFORE INSERT OR UPDATE OR DELETE ON "{DRAFT_LINES}" '
+            "FOR EACH ROW EXECUTE FUNCTION books_refuse_submitted_plan()",
+        ]
+    if vendor == "sqlite":
+        plans, *lines = frozen_trigger_names(vendor)
+        refuse = "BEGIN SELECT RAISE(ABORT, '{table} refused: the plan is submitted'); END"
+        statements = [
+            f'CREATE TRIGGER "{plans}" BEFORE UPDATE ON "{PLANS}" '
+            f"WHEN EXISTS ({submitted}OLD.id) " + refuse.format(table=PLANS)
+        ]
+        for name, event, row in zip(
+            lines, ("INSERT", "UPDATE", "DELETE"), ("NEW", "OLD", "OLD"), strict=True
+        ):
+            statements.append(
+                f'CREATE TRIGGER "{name}" BEFORE {event} ON "{DRAFT_LINES}" '
+                f"WHEN EXISTS ({submitted}{row}.plan_id) " + refuse.format(table=DRAFT_LINES)
+            )
+        return statements
+    raise NotImplementedError(f"plan guards are not written for {vendor}")
+
+
+def frozen_drop_sql(vendor: str) -> list[str]:
+    names = frozen_trigger_names(vendor)
+    if vendor == "postgresql":
+        return [
+            f'DROP TRIGGER IF EXISTS "{names[0]}" ON "{PLANS}"',
+            f'DROP TRIGGER IF EXISTS "{names[1]}" ON "{DRAFT_LINES}"',
+        ]
+    return [f'DROP TRIGGER IF EXISTS "{name}"' for name in names]

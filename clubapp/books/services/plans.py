@@ -191,6 +191,9 @@ def plan_submit(
     lines = _lines_check(
         [LineIn(d.category, d.item, d.quantity, d.unit, d.unit_price, d.reason) for d in drafts]
     )
+    # The draft lines go first: once the submission exists the database refuses any
+    # change to them (dbguards.frozen_create_sql).
+    PlanDraftLine.objects.filter(plan=plan).delete()
     try:
         with transaction.atomic():
             submission = PlanSubmission.objects.create(
@@ -219,7 +222,6 @@ def plan_submit(
         )
         for n, line in enumerate(lines, start=1)
     )
-    PlanDraftLine.objects.filter(plan=plan).delete()
     return submission
 
 

@@ -1,4 +1,5 @@
-"""Every dated book table has the database's closed-day guard (clubapp/books/dbguards.py)."""
+"""The database guards of the cash book are installed (clubapp/books/dbguards.py): the
+closed-day guard on every dated table, and the frozen draft of a submitted plan."""
 
 from __future__ import annotations
 
@@ -6,7 +7,7 @@ import pytest
 from django.apps import apps
 from django.db import connection
 
-from clubapp.books.dbguards import guard_name
+from clubapp.books.dbguards import frozen_trigger_names, guard_name
 from clubapp.books.models.base import BookDated
 
 
@@ -34,3 +35,14 @@ def test_every_dated_table_has_its_guard(model):
             cursor.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")
         installed = {name for (name,) in cursor.fetchall()}
     assert guard_name(model._meta.db_table) in installed
+
+
+@pytest.mark.django_db
+def test_a_submitted_plans_draft_has_its_guards():
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute("SELECT tgname FROM pg_trigger WHERE NOT tgisinternal")
+        else:
+            cursor.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")
+        installed = {name for (name,) in cursor.fetchall()}
+    assert set(frozen_trigger_names(connection.vendor)) <= installed

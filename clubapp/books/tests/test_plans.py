@@ -6,7 +6,7 @@ from decimal import Decimal
 
 import pytest
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.db import IntegrityError, transaction
+from django.db import IntegrityError, connection, transaction
 
 from clubapp.books import selectors, services
 from clubapp.books.models import (
@@ -255,3 +255,26 @@ def test_the_states_can_be_listed_and_filtered(room, manager, approver):
     ok = approved(room, manager, approver)
     states = {p.pk: p.state for p in selectors.plan_list(room=room)}
     assert states == {drafted.pk: "draft", waiting.pk: "submitted", ok.pk: "approved"}
+
+
+def test_the_database_refuses_changing_a_submitted_plans_draft(room, manager):
+    plan = submitted(room, manager)
+    table = connection.ops.quote_name(PurchasePlan._meta.db_table)
+    with pytest.raises(IntegrityError, match="submitted"), transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute(f"UPDATE {table} SET title = 'renamed' WHERE id = %s", [plan.pk])
+    with pytest.raises(IntegrityError, match="submitted"), transaction.atomic():
+        PlanDraftLine.objects.create(
+            plan=plan,
+            position=9,
+            category="other",
+            item="加一行",
+            quantity=1,
+            unit="个",
+            unit_price=1,
+        )
+    plan.refresh_from_db()
+    assert plan.title == "十二月器材购置" and plan.draft_lines.count() == 0
+    # A draft still changes freely.
+    other = draft(room, manager)
+    services.plan_update(plan=other, title="改", lines=[line()], by=manager)
