@@ -14,6 +14,8 @@ from clubapp.books.models import ExpenseCategory, IncomeCategory, PlanState
 from clubapp.books.selectors import ExpenseState, IncomeState, SlipState
 from clubapp.core.roles import Role
 
+ALL = _("All")
+
 
 def _dates() -> filters.widgets.DateRangeWidget:
     # The "_after" / "_before" boxes as the phone's date pickers.
@@ -54,43 +56,54 @@ EXPENSE_STATES = [
 
 class IncomeFilter(filters.FilterSet):
     book_date = filters.DateFromToRangeFilter(label=_("Booked between"), widget=_dates())
-    category = filters.ChoiceFilter(label=_("Category"), choices=IncomeCategory.choices)
-    state = filters.ChoiceFilter(label=_("State"), choices=INCOME_STATES)
-    recorded_by = filters.ChoiceFilter(label=_("Recorded by"), choices=_managers)
-    late = filters.BooleanFilter(
-        label=_("Late entries (补记)"), method="filter_late", widget=filters.widgets.BooleanWidget()
+    category = filters.ChoiceFilter(
+        empty_label=ALL, label=_("Category"), choices=IncomeCategory.choices
+    )
+    state = filters.ChoiceFilter(empty_label=ALL, label=_("State"), choices=INCOME_STATES)
+    recorded_by = filters.ChoiceFilter(empty_label=ALL, label=_("Recorded by"), choices=_managers)
+    late = filters.ChoiceFilter(
+        empty_label=ALL,
+        label=_("Late entries (补记)"),
+        choices=[("yes", _("Late entries only")), ("no", _("Without late entries"))],
+        method="filter_late",
     )
 
-    def filter_late(self, queryset: QuerySet[Any], name: str, value: bool | None) -> QuerySet[Any]:
-        if value is None:
-            return queryset
-        return queryset.filter(late_for__isnull=not value)
+    def filter_late(self, queryset: QuerySet[Any], name: str, value: str) -> QuerySet[Any]:
+        return queryset.filter(late_for__isnull=value != "yes") if value else queryset
 
 
 class SlipFilter(filters.FilterSet):
     book_date = filters.DateFromToRangeFilter(label=_("Handed over between"), widget=_dates())
-    state = filters.ChoiceFilter(label=_("State"), choices=SLIP_STATES)
-    handed_over_by = filters.ChoiceFilter(label=_("Handed over by"), choices=_managers)
+    state = filters.ChoiceFilter(empty_label=ALL, label=_("State"), choices=SLIP_STATES)
+    handed_over_by = filters.ChoiceFilter(
+        empty_label=ALL, label=_("Handed over by"), choices=_managers
+    )
 
 
 class ExpenseFilter(filters.FilterSet):
     book_date = filters.DateFromToRangeFilter(label=_("Booked between"), widget=_dates())
     category = filters.ChoiceFilter(
-        label=_("Category"), field_name="line__category", choices=ExpenseCategory.choices
+        empty_label=ALL,
+        label=_("Category"),
+        field_name="line__category",
+        choices=ExpenseCategory.choices,
     )
-    state = filters.ChoiceFilter(label=_("State"), choices=EXPENSE_STATES)
-    recorded_by = filters.ChoiceFilter(label=_("Booked by"), choices=_managers)
+    state = filters.ChoiceFilter(empty_label=ALL, label=_("State"), choices=EXPENSE_STATES)
+    recorded_by = filters.ChoiceFilter(empty_label=ALL, label=_("Booked by"), choices=_managers)
 
 
 class PlanFilter(filters.FilterSet):
     created = filters.DateFromToRangeFilter(
         label=_("Drafted between"), field_name="created_at__date", widget=_dates()
     )
-    state = filters.ChoiceFilter(label=_("State"), choices=PlanState.choices)
+    state = filters.ChoiceFilter(empty_label=ALL, label=_("State"), choices=PlanState.choices)
     category = filters.ChoiceFilter(
-        label=_("Category"), choices=ExpenseCategory.choices, method="filter_category"
+        empty_label=ALL,
+        label=_("Category"),
+        choices=ExpenseCategory.choices,
+        method="filter_category",
     )
-    drafted_by = filters.ChoiceFilter(label=_("Drafted by"), choices=_managers)
+    drafted_by = filters.ChoiceFilter(empty_label=ALL, label=_("Drafted by"), choices=_managers)
 
     def filter_category(self, queryset: QuerySet[Any], name: str, value: str) -> QuerySet[Any]:
         if not value:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
 from typing import Any
 
 import django_tables2 as tables
@@ -11,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubapp.books.filters import EXPENSE_STATES, INCOME_STATES, SLIP_STATES, person_name
 from clubapp.books.models import Expense, HandOverSlip, IncomeEntry, PlanState, PurchasePlan
+from clubapp.books.money import CENT
 
 _WIDE = {"th": {"class": "wide"}, "td": {"class": "wide"}}
 _MONEY = {"th": {"class": "num"}, "td": {"class": "num"}}
@@ -96,7 +98,9 @@ class SlipTable(tables.Table):
 class PlanTable(tables.Table):
     number = tables.Column(verbose_name=_("Plan"), linkify=True)
     title = tables.Column(verbose_name=_("Title"))
-    total = tables.Column(verbose_name=_("Yuan"), accessor="submission__total", attrs=_MONEY)
+    total = tables.Column(
+        verbose_name=_("Yuan"), accessor="submission__total", attrs=_MONEY, default="—"
+    )
     state = tables.Column(verbose_name=_("State"), orderable=False)
     drafted_by = tables.Column(verbose_name=_("Drafted by"), attrs=_WIDE)
     created_at = tables.DateTimeColumn(verbose_name=_("Drafted"), format="Y-m-d", attrs=_WIDE)
@@ -111,8 +115,14 @@ class PlanTable(tables.Table):
         submission = getattr(record, "submission", None) if record.state != "draft" else None
         return submission.title if submission is not None else value
 
-    def render_total(self, value: Any) -> str:
-        return str(value)
+    def value_total(self, record: Any) -> Any:
+        if record.state != PlanState.DRAFT:
+            return record.submission.total
+        return record.draft_total
+
+    def render_total(self, record: Any) -> str:
+        value = self.value_total(record)
+        return "—" if value is None else f"{Decimal(value).quantize(CENT)}"
 
     def render_state(self, value: str) -> str:
         return badge(value, PlanState(value).label)

@@ -2,12 +2,21 @@
 
 from __future__ import annotations
 
-from django.db.models import QuerySet
+from django.db.models import (
+    DecimalField,
+    ExpressionWrapper,
+    F,
+    OuterRef,
+    QuerySet,
+    Subquery,
+    Sum,
+)
 
 from clubapp.books.models import (
     Expense,
     HandOverSlip,
     IncomeEntry,
+    PlanDraftLine,
     PlanLine,
     PlanOutcome,
     PurchasePlan,
@@ -54,8 +63,19 @@ def expense_list(*, room: Room) -> QuerySet[Expense]:
 
 
 def plan_list(*, room: Room) -> QuerySet[PurchasePlan]:
-    return plans_with_state(PurchasePlan.objects.filter(room=room)).select_related(
-        "drafted_by", "submission"
+    """Plans with their state and ``draft_total`` (a draft's lines, priced as estimated)."""
+    priced = ExpressionWrapper(F("quantity") * F("unit_price"), output_field=DecimalField())
+    draft_total = (
+        PlanDraftLine.objects.filter(plan=OuterRef("pk"))
+        .order_by()
+        .values("plan")
+        .annotate(total=Sum(priced))
+        .values("total")
+    )
+    return (
+        plans_with_state(PurchasePlan.objects.filter(room=room))
+        .annotate(draft_total=Subquery(draft_total))
+        .select_related("drafted_by", "submission")
     )
 
 

@@ -49,8 +49,8 @@ def test_the_list_filters_by_person_and_late_entries(client, manager, desk, acco
     services.day_close(room=room, day=day(1), by=accountant, now=at(2))
     theirs = other_income(room, desk, received_at=at(1, 15), now=at(2), late=True)
     assert _refs(client.get(LIST, {"recorded_by": desk.pk})) == [theirs.reference]
-    assert _refs(client.get(LIST, {"late": "true"})) == [theirs.reference]
-    assert _refs(client.get(LIST, {"late": "false"})) == [mine.reference]
+    assert _refs(client.get(LIST, {"late": "yes"})) == [theirs.reference]
+    assert _refs(client.get(LIST, {"late": "no"})) == [mine.reference]
     body = client.get(LIST).content.decode()
     assert "补记 11-01" in body
 

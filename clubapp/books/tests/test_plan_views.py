@@ -59,6 +59,8 @@ def test_the_manager_drafts_a_plan_with_lines(client, manager, room):
     ]
     page = client.get(plan.get_absolute_url()).content.decode()
     assert all(s in page for s in ("JH2026-0001", "草稿", "480.00", "提交审批", "修改"))
+    listed = client.get(reverse("books:plan_list")).content.decode()
+    assert "480.00" in listed  # a draft's estimated total, before it has a submission
 
 
 def test_the_draft_is_edited_then_submitted(client, manager, room):
