@@ -98,8 +98,9 @@ class SlipTable(tables.Table):
 class PlanTable(tables.Table):
     number = tables.Column(verbose_name=_("Plan"), linkify=True)
     title = tables.Column(verbose_name=_("Title"))
+    # Rendered for drafts too (no submission yet): their estimated total.
     total = tables.Column(
-        verbose_name=_("Yuan"), accessor="submission__total", attrs=_MONEY, default="—"
+        verbose_name=_("Yuan"), accessor="submission__total", attrs=_MONEY, empty_values=()
     )
     state = tables.Column(verbose_name=_("State"), orderable=False)
     drafted_by = tables.Column(verbose_name=_("Drafted by"), attrs=_WIDE)
