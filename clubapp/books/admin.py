@@ -1,24 +1,88 @@
-"""Admin of the cash book: entries can be read, never added, changed or deleted here."""
+"""Admin of the cash book: every row can be read, none added, changed or deleted here.
+
+The books change only through ``clubapp.books.services`` (and most of their rows never
+change at all); a plan's draft is edited on its page, not here.
+"""
 
 from __future__ import annotations
+
+from typing import Any
 
 from django.contrib import admin
 from django.http import HttpRequest
 
-from clubapp.books.models import IncomeEntry
+from clubapp.books.models import (
+    DayClosing,
+    Expense,
+    ExpenseConfirmation,
+    HandOverLine,
+    HandOverSlip,
+    IncomeEntry,
+    PlanCompletion,
+    PlanDecision,
+    PlanDraftLine,
+    PlanLine,
+    PlanSubmission,
+    PurchasePlan,
+    Reversal,
+    SlipDecision,
+)
 
 
-@admin.register(IncomeEntry)
-class IncomeEntryAdmin(admin.ModelAdmin):
-    list_display = ["received_at", "category", "amount", "reference", "recorded_by"]
-    list_filter = ["category"]
-    search_fields = ["reference", "description"]
-
+class ReadOnlyAdmin(admin.ModelAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False
 
-    def has_change_permission(self, request: HttpRequest, obj: IncomeEntry | None = None) -> bool:
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
 
-    def has_delete_permission(self, request: HttpRequest, obj: IncomeEntry | None = None) -> bool:
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return False
+
+
+@admin.register(IncomeEntry)
+class IncomeEntryAdmin(ReadOnlyAdmin):
+    list_display = ["reference", "received_at", "book_date", "late_for", "category", "amount"]
+    list_filter = ["category", "book_date"]
+    search_fields = ["reference", "payer", "description"]
+
+
+@admin.register(HandOverSlip)
+class HandOverSlipAdmin(ReadOnlyAdmin):
+    list_display = ["number", "handed_over_at", "book_date", "amount", "handed_over_by"]
+    search_fields = ["number"]
+
+
+@admin.register(Expense)
+class ExpenseAdmin(ReadOnlyAdmin):
+    list_display = ["number", "recorded_at", "book_date", "amount", "supplier", "invoice_number"]
+    search_fields = ["number", "supplier", "invoice_number"]
+
+
+@admin.register(PurchasePlan)
+class PurchasePlanAdmin(ReadOnlyAdmin):
+    list_display = ["number", "title", "drafted_by", "created_at"]
+    search_fields = ["number", "title"]
+
+
+@admin.register(DayClosing)
+class DayClosingAdmin(ReadOnlyAdmin):
+    list_display = ["date", "income_total", "handed_over_total", "cash_on_hand", "closed_by"]
+
+
+@admin.register(Reversal)
+class ReversalAdmin(ReadOnlyAdmin):
+    list_display = ["number", "kind", "amount", "reason", "reversed_by", "reversed_at"]
+
+
+for model in (
+    HandOverLine,
+    SlipDecision,
+    PlanDraftLine,
+    PlanSubmission,
+    PlanLine,
+    PlanDecision,
+    PlanCompletion,
+    ExpenseConfirmation,
+):
+    admin.site.register(model, ReadOnlyAdmin)

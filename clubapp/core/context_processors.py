@@ -21,4 +21,6 @@ def navigation(request: HttpRequest) -> dict[str, Any]:
         "is_accountant": Role.ACCOUNTANT in roles,
         "is_approver": Role.APPROVER in roles,
         "is_member": Role.MEMBER in roles,
+        # The cash book: managers, the accountant and approvers (never members).
+        "sees_books": bool({Role.MANAGER, Role.ACCOUNTANT, Role.APPROVER} & set(roles)),
     }

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from decimal import Decimal
 
-from django.core.validators import MinValueValidator
+from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
@@ -64,6 +64,13 @@ class Room(models.Model):
     renewal_window_days = models.PositiveSmallIntegerField(
         _("yearly review from (days before the end)"), default=30
     )
+    # 及时入账 (篇三 五.6): a receipt not handed over (缴款) within this many days is
+    # flagged late on the desk page (docs/books.md).
+    handover_limit_days = models.PositiveSmallIntegerField(
+        _("hand-over limit (days)"),
+        default=7,
+        validators=[MinValueValidator(1), MaxValueValidator(90)],
+    )
 
     objects = RoomManager()
 
@@ -77,6 +84,10 @@ class Room(models.Model):
                 & models.Q(renewal_fee__gte=0)
                 & models.Q(guest_hourly_fee__gte=0),
                 name="core_room_fees_not_negative",
+            ),
+            models.CheckConstraint(
+                condition=models.Q(handover_limit_days__gte=1, handover_limit_days__lte=90),
+                name="core_room_handover_limit_range",
             ),
         ]
 

@@ -158,6 +158,13 @@ class RoomSettingsForm(forms.Form):
     notice = forms.CharField(
         label=_("Room notice"), required=False, widget=forms.Textarea(attrs={"rows": 6})
     )
+    # The cash book's setting (docs/books.md); left empty, the current value stays.
+    handover_limit_days = forms.IntegerField(
+        label=_("Hand-over limit (days): a receipt not handed over for longer is late"),
+        required=False,
+        min_value=1,
+        max_value=90,
+    )
 
 
 class OpeningExceptionForm(forms.Form):

@@ -687,10 +687,13 @@ def room_settings_update(
     guest_hourly_fee: Decimal,
     notice: str,
     renewal_window_days: int = 30,
+    handover_limit_days: int | None = None,
 ) -> Room:
     for amount in (card_fee, renewal_fee, guest_hourly_fee):
         if not isinstance(amount, Decimal) or amount < 0:
             raise ValidationError("收费金额不能为负数", code="fee_negative")
+    if handover_limit_days is not None and not 1 <= handover_limit_days <= 90:
+        raise ValidationError("缴款期限应为1到90天", code="handover_limit")
     room = Room.objects.select_for_update().get(pk=room.pk)
     room.card_fee = card_fee
     room.renewal_fee = renewal_fee
@@ -699,15 +702,11 @@ def room_settings_update(
         raise ValidationError("年审提前天数应在0到366之间", code="renewal_window")
     room.notice = (notice or "").strip()
     room.renewal_window_days = renewal_window_days
-    room.save(
-        update_fields=[
-            "card_fee",
-            "renewal_fee",
-            "guest_hourly_fee",
-            "notice",
-            "renewal_window_days",
-        ]
-    )
+    fields = ["card_fee", "renewal_fee", "guest_hourly_fee", "notice", "renewal_window_days"]
+    if handover_limit_days is not None:
+        room.handover_limit_days = handover_limit_days
+        fields.append("handover_limit_days")
+    room.save(update_fields=fields)
     return room
 
 

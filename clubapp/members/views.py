@@ -17,6 +17,7 @@ from django.views.decorators.debug import sensitive_post_parameters, sensitive_v
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
+from clubapp.books import selectors as books_selectors
 from clubapp.core.selectors import room_get
 from clubapp.members import selectors, services
 from clubapp.members.forms import (
@@ -454,6 +455,8 @@ def visit_list(request: HttpRequest) -> HttpResponse:
             "card_form": CardCheckInForm(),
             "guest_form": GuestCheckInForm(),
             "can_manage": can_manage(request.user),
+            # The cash book's box: cash on hand, the oldest receipt not handed over.
+            "desk_cash": books_selectors.desk_cash(room=room, now=now),
         },
     )
 
@@ -680,6 +683,7 @@ def room_settings(request: HttpRequest) -> HttpResponse:
         "guest_hourly_fee": room.guest_hourly_fee,
         "notice": room.notice,
         "renewal_window_days": room.renewal_window_days,
+        "handover_limit_days": room.handover_limit_days,
     }
     form = RoomSettingsForm(request.POST or None, initial=initial)
     if request.method == "POST":

@@ -11,6 +11,7 @@ from django.apps import apps
 from django.core.management import call_command
 from django.db import IntegrityError, connection, models, transaction
 
+from clubapp.books.tests.factories import book_one_of_everything as books_one_of_everything
 from clubapp.core.appendonly import AppendOnlyError, AppendOnlyModel, trigger_names
 from clubapp.members.services import card_issue
 from clubapp.members.tests.factories import MemberFactory
@@ -47,6 +48,7 @@ def book_one_of_everything(manager, member) -> None:
     hand = book(session, discard_win("S", "E"))  # a hand and its ledger lines
     hand_signoff(hand=hand, user=member)
     settlement_make(session=session, user=manager)
+    books_one_of_everything()  # every cash-book row: slips, plans, expenses, days, reversals
 
 
 @pytest.fixture
@@ -63,6 +65,17 @@ def test_the_books_are_append_only_models():
         "play.LedgerLine",
         "play.Settlement",
         "play.HandSignoff",
+        "books.HandOverSlip",
+        "books.HandOverLine",
+        "books.SlipDecision",
+        "books.PlanSubmission",
+        "books.PlanLine",
+        "books.PlanDecision",
+        "books.PlanCompletion",
+        "books.Expense",
+        "books.ExpenseConfirmation",
+        "books.DayClosing",
+        "books.Reversal",
     } <= names
 
 

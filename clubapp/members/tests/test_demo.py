@@ -28,8 +28,10 @@ def test_the_demo_room_shows_every_card_state_and_visits():
     }
     assert Card.objects.filter(status="void").count() == 1  # a lost card, reissued
     assert Visit.objects.filter(checked_out_at__isnull=True).count() == 2
-    assert Visit.objects.filter(fee__gt=0).count() == 1
-    assert Receipt.objects.count() == IncomeEntry.objects.count() > 0
+    assert Visit.objects.filter(fee__gt=0).exists()
+    # Every receipt has its income entry (the cash book's demo adds other income too).
+    receipts = set(Receipt.objects.values_list("number", flat=True))
+    assert receipts and receipts <= set(IncomeEntry.objects.values_list("reference", flat=True))
     assert (
         Table.objects.filter(occupied=True).exists()
         and Table.objects.filter(occupied=False).exists()

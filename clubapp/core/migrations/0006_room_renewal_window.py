@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('core', '0004_room_fees_and_notice'),
+        ('core', '0005_room_handover_limit'),
     ]
 
     operations = [

@@ -1,0 +1,113 @@
+"""django-filter filter sets of the cash book's lists: a date range, the category,
+the state and the person, as GET parameters (a filtered list can be bookmarked)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import django_filters as filters
+from django.contrib.auth import get_user_model
+from django.db.models import Q, QuerySet
+from django.utils.translation import gettext_lazy as _
+
+from clubapp.books.models import ExpenseCategory, IncomeCategory, PlanState
+from clubapp.books.selectors import ExpenseState, IncomeState, SlipState
+from clubapp.core.roles import Role
+
+ALL = _("All")
+
+
+def _dates() -> filters.widgets.DateRangeWidget:
+    # The "_after" / "_before" boxes as the phone's date pickers.
+    return filters.widgets.DateRangeWidget(attrs={"type": "date"})
+
+
+def person_name(user: Any) -> str:
+    return user.get_short_name() or user.get_username()
+
+
+def people(*roles: Role) -> list[tuple[int, str]]:
+    users = get_user_model().objects.filter(groups__name__in=[r.value for r in roles]).distinct()
+    return [(u.pk, person_name(u)) for u in users.order_by("first_name", "username")]
+
+
+def _managers() -> list[tuple[int, str]]:
+    return people(Role.MANAGER)
+
+
+INCOME_STATES = [
+    (IncomeState.AT_DESK, _("Not handed over")),
+    (IncomeState.ON_SLIP, _("Handed over, waiting")),
+    (IncomeState.HANDED_OVER, _("Handed over")),
+    (IncomeState.REVERSED, _("Reversed")),
+]
+SLIP_STATES = [
+    (SlipState.PENDING, _("Waiting for the accountant")),
+    (SlipState.CONFIRMED, _("Confirmed (入账)")),
+    (SlipState.RETURNED, _("Sent back")),
+    (SlipState.REVERSED, _("Reversed")),
+]
+EXPENSE_STATES = [
+    (ExpenseState.BOOKED, _("Waiting for the accountant")),
+    (ExpenseState.CONFIRMED, _("Confirmed")),
+    (ExpenseState.REVERSED, _("Reversed")),
+]
+
+
+class IncomeFilter(filters.FilterSet):
+    book_date = filters.DateFromToRangeFilter(label=_("Booked between"), widget=_dates())
+    category = filters.ChoiceFilter(
+        empty_label=ALL, label=_("Category"), choices=IncomeCategory.choices
+    )
+    state = filters.ChoiceFilter(empty_label=ALL, label=_("State"), choices=INCOME_STATES)
+    recorded_by = filters.ChoiceFilter(empty_label=ALL, label=_("Recorded by"), choices=_managers)
+    late = filters.ChoiceFilter(
+        empty_label=ALL,
+        label=_("Late entries (补记)"),
+        choices=[("yes", _("Late entries only")), ("no", _("Without late entries"))],
+        method="filter_late",
+    )
+
+    def filter_late(self, queryset: QuerySet[Any], name: str, value: str) -> QuerySet[Any]:
+        return queryset.filter(late_for__isnull=value != "yes") if value else queryset
+
+
+class SlipFilter(filters.FilterSet):
+    book_date = filters.DateFromToRangeFilter(label=_("Handed over between"), widget=_dates())
+    state = filters.ChoiceFilter(empty_label=ALL, label=_("State"), choices=SLIP_STATES)
+    handed_over_by = filters.ChoiceFilter(
+        empty_label=ALL, label=_("Handed over by"), choices=_managers
+    )
+
+
+class ExpenseFilter(filters.FilterSet):
+    book_date = filters.DateFromToRangeFilter(label=_("Booked between"), widget=_dates())
+    category = filters.ChoiceFilter(
+        empty_label=ALL,
+        label=_("Category"),
+        field_name="line__category",
+        choices=ExpenseCategory.choices,
+    )
+    state = filters.ChoiceFilter(empty_label=ALL, label=_("State"), choices=EXPENSE_STATES)
+    recorded_by = filters.ChoiceFilter(empty_label=ALL, label=_("Booked by"), choices=_managers)
+
+
+class PlanFilter(filters.FilterSet):
+    created = filters.DateFromToRangeFilter(
+        label=_("Drafted between"), field_name="created_at__date", widget=_dates()
+    )
+    state = filters.ChoiceFilter(empty_label=ALL, label=_("State"), choices=PlanState.choices)
+    category = filters.ChoiceFilter(
+        empty_label=ALL,
+        label=_("Category"),
+        choices=ExpenseCategory.choices,
+        method="filter_category",
+    )
+    drafted_by = filters.ChoiceFilter(empty_label=ALL, label=_("Drafted by"), choices=_managers)
+
+    def filter_category(self, queryset: QuerySet[Any], name: str, value: str) -> QuerySet[Any]:
+        if not value:
+            return queryset
+        return queryset.filter(
+            Q(submission__lines__category=value) | Q(draft_lines__category=value)
+        ).distinct()

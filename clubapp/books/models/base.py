@@ -1,0 +1,43 @@
+"""What every dated book row shares: its room, the day it is booked on, and 补记."""
+
+from __future__ import annotations
+
+from django.db import models
+from django.utils.translation import gettext_lazy as _
+
+# Yuan with fen: up to 99,999,999.99. Never a float.
+MONEY = {"max_digits": 10, "decimal_places": 2}
+
+
+class BookDated(models.Model):
+    """A row booked on one day of the cash book.
+
+    ``book_date`` is the day whose summary it belongs to. A row whose own day was
+    already closed is booked on the next open day instead, and ``late_for`` keeps
+    the day it belongs to (补记). The database refuses a row on a closed day
+    (``clubapp.books.dbguards.ClosedDayGuard``).
+    """
+
+    room = models.ForeignKey(
+        "core.Room", on_delete=models.PROTECT, related_name="+", verbose_name=_("room")
+    )
+    book_date = models.DateField(_("booked on"), db_index=True)
+    late_for = models.DateField(_("late entry for"), null=True, blank=True)
+
+    class Meta:
+        abstract = True
+
+    @property
+    def is_late(self) -> bool:
+        return self.late_for is not None
+
+
+def late_for_before_book_date(name: str) -> models.CheckConstraint:
+    return models.CheckConstraint(
+        condition=models.Q(late_for__isnull=True) | models.Q(late_for__lt=models.F("book_date")),
+        name=name,
+    )
+
+
+def positive(field: str, name: str) -> models.CheckConstraint:
+    return models.CheckConstraint(condition=models.Q(**{f"{field}__gt": 0}), name=name)

@@ -1,0 +1,98 @@
+"""The querysets behind the cash book's pages, each with what its rows show."""
+
+from __future__ import annotations
+
+from django.db.models import (
+    DecimalField,
+    ExpressionWrapper,
+    F,
+    OuterRef,
+    QuerySet,
+    Subquery,
+    Sum,
+)
+
+from clubapp.books.models import (
+    Expense,
+    HandOverSlip,
+    IncomeEntry,
+    PlanDraftLine,
+    PlanLine,
+    PlanOutcome,
+    PurchasePlan,
+)
+from clubapp.books.selectors.state import (
+    expenses_with_state,
+    income_at_desk,
+    income_with_state,
+    plans_with_state,
+    slips_with_state,
+)
+from clubapp.core.models import Room
+
+
+def income_list(*, room: Room) -> QuerySet[IncomeEntry]:
+    return income_with_state(IncomeEntry.objects.filter(room=room)).select_related(
+        "recorded_by", "reversal"
+    )
+
+
+def receipts_to_hand_over(*, room: Room) -> QuerySet[IncomeEntry]:
+    """Receipts whose cash is still at the desk, oldest first."""
+    return (
+        income_at_desk(IncomeEntry.objects.filter(room=room))
+        .select_related("recorded_by")
+        .order_by("received_at", "pk")
+    )
+
+
+def slip_list(*, room: Room) -> QuerySet[HandOverSlip]:
+    return slips_with_state(HandOverSlip.objects.filter(room=room)).select_related(
+        "handed_over_by", "decision", "decision__decided_by"
+    )
+
+
+def slip_receipts(*, slip: HandOverSlip) -> QuerySet[IncomeEntry]:
+    return IncomeEntry.objects.filter(handover_lines__slip=slip).order_by("received_at", "pk")
+
+
+def expense_list(*, room: Room) -> QuerySet[Expense]:
+    return expenses_with_state(Expense.objects.filter(room=room)).select_related(
+        "recorded_by", "line", "line__submission", "line__submission__plan"
+    )
+
+
+def plan_list(*, room: Room) -> QuerySet[PurchasePlan]:
+    """Plans with their state and ``draft_total`` (a draft's lines, priced as estimated)."""
+    priced = ExpressionWrapper(F("quantity") * F("unit_price"), output_field=DecimalField())
+    draft_total = (
+        PlanDraftLine.objects.filter(plan=OuterRef("pk"))
+        .order_by()
+        .values("plan")
+        .annotate(total=Sum(priced))
+        .values("total")
+    )
+    return (
+        plans_with_state(PurchasePlan.objects.filter(room=room))
+        .annotate(draft_total=Subquery(draft_total))
+        .select_related("drafted_by", "submission")
+    )
+
+
+def lines_open_for_expenses(*, room: Room) -> QuerySet[PlanLine]:
+    """Lines of approved plans not done yet: what an expense may be booked against."""
+    return (
+        PlanLine.objects.filter(
+            submission__plan__room=room,
+            submission__decision__outcome=PlanOutcome.APPROVED,
+            submission__completion__isnull=True,
+        )
+        .select_related("submission", "submission__plan")
+        .order_by("-submission__plan__created_at", "position")
+    )
+
+
+def plan_lines(*, room: Room) -> QuerySet[PlanLine]:
+    return PlanLine.objects.filter(submission__plan__room=room).select_related(
+        "submission", "submission__plan"
+    )

@@ -1,0 +1,171 @@
+"""支: expenses against an approved plan's line, paid by the unit's finance."""
+
+from __future__ import annotations
+
+import datetime as dt
+import uuid
+from decimal import Decimal
+
+from django.contrib.auth.models import AbstractBaseUser
+from django.core.exceptions import PermissionDenied, ValidationError
+from django.db import IntegrityError, transaction
+from django.utils import timezone
+from django.utils.translation import gettext as _
+
+from clubapp.books import selectors
+from clubapp.books.models import (
+    Expense,
+    ExpenseConfirmation,
+    PaidBy,
+    PlanLine,
+    PlanState,
+)
+from clubapp.books.money import amount_check
+from clubapp.books.permissions import can_check, can_record
+from clubapp.books.services.days import book_day, lock_room
+from clubapp.core.services import next_number
+
+
+def _text(value: str, *, message: str, max_length: int) -> str:
+    value = (value or "").strip()
+    if not value:
+        raise ValidationError(message, code="required")
+    return value[:max_length]
+
+
+@transaction.atomic
+def expense_record(
+    *,
+    line: PlanLine,
+    amount: Decimal,
+    supplier: str,
+    invoice_number: str,
+    purchased_on: dt.date,
+    paid_by: PaidBy,
+    by: AbstractBaseUser,
+    reimbursed_to: str = "",
+    note: str = "",
+    request_key: uuid.UUID | None = None,
+    now: dt.datetime | None = None,
+) -> Expense:
+    """Book what was paid for one line of an approved plan (ZC2026-0001).
+
+    Refused when the plan is not approved (or already done), when the purchase
+    predates the approval, and when the line's approved amount would be exceeded —
+    that needs a supplementary plan. It never touches the cash on hand: the unit's
+    finance pays, or reimburses the person named.
+    """
+    if not can_record(by):
+        raise PermissionDenied(_("Only a manager may book an expense."))
+    if request_key is not None:
+        existing = Expense.objects.filter(request_key=request_key).first()
+        if existing is not None:
+            return existing
+    now = now or timezone.now()
+    found = PlanLine.objects.select_related("submission__plan__room").get(pk=line.pk)
+    lock_room(found.submission.plan.room)  # the room first, as every dated write
+    line = (
+        PlanLine.objects.select_for_update(of=("self",))
+        .select_related("submission__plan__room")
+        .get(pk=line.pk)
+    )
+    plan = line.submission.plan
+    state = selectors.plan_state(plan=plan)
+    if state == PlanState.DONE:
+        raise ValidationError(
+            _("Plan %(plan)s is done; it takes no more expenses.") % {"plan": plan.number},
+            code="plan_done",
+        )
+    if state not in (PlanState.APPROVED, PlanState.IN_PROGRESS):
+        raise ValidationError(
+            _("Plan %(plan)s is not approved: expenses are booked only against an approved plan.")
+            % {"plan": plan.number},
+            code="plan_not_approved",
+        )
+    amount = amount_check(amount)
+    supplier = _text(supplier, message=_("Enter the supplier."), max_length=100)
+    invoice_number = _text(
+        invoice_number, message=_("Enter the invoice number (发票号)."), max_length=40
+    )
+    if paid_by not in PaidBy.values:
+        raise ValidationError(_("Say who paid."), code="paid_by")
+    reimbursed_to = (reimbursed_to or "").strip()[:50]
+    if paid_by == PaidBy.REIMBURSEMENT and not reimbursed_to:
+        raise ValidationError(_("Name the person to reimburse."), code="reimbursed_to")
+    if paid_by == PaidBy.FINANCE:
+        reimbursed_to = ""
+    today = timezone.localdate(now)
+    approved_on = selectors.plan_approved_on(plan=plan)
+    if purchased_on > today:
+        raise ValidationError(_("The purchase date cannot be in the future."), code="future")
+    if approved_on is not None and purchased_on < approved_on:
+        raise ValidationError(
+            _("The purchase date is before the plan was approved (%(day)s): buy after approval.")
+            % {"day": f"{approved_on:%Y-%m-%d}"},
+            code="before_approval",
+        )
+    left = selectors.line_left(line=line)
+    if amount > left:
+        raise ValidationError(
+            _(
+                "Beyond the approved amount of line “%(item)s”: approved %(approved)s yuan, "
+                "spent %(spent)s yuan, %(left)s yuan left. Draft a supplementary plan."
+            )
+            % {
+                "item": line.item,
+                "approved": line.amount,
+                "spent": line.amount - left,
+                "left": left,
+            },
+            code="beyond_line",
+        )
+    room = plan.room
+    book_date, late_for = book_day(room=room, day=today)
+    year = timezone.localtime(now).year
+    return Expense.objects.create(
+        room=room,
+        number=f"ZC{year}-{next_number(key=f'expense-{year}'):04d}",
+        line=line,
+        amount=amount,
+        supplier=supplier,
+        invoice_number=invoice_number,
+        purchased_on=purchased_on,
+        paid_by=paid_by,
+        reimbursed_to=reimbursed_to,
+        note=(note or "").strip()[:200],
+        recorded_by=by,
+        recorded_at=now,
+        book_date=book_date,
+        late_for=late_for,
+        request_key=request_key,
+    )
+
+
+@transaction.atomic
+def expense_confirm(
+    *, expense: Expense, by: AbstractBaseUser, now: dt.datetime | None = None
+) -> ExpenseConfirmation:
+    """The accountant has checked the expense and its invoice."""
+    if not can_check(by):
+        raise PermissionDenied(_("Only the accountant may confirm an expense."))
+    now = now or timezone.now()
+    expense = Expense.objects.select_for_update(of=("self",)).get(pk=expense.pk)
+    if expense.recorded_by_id == by.pk:
+        raise ValidationError(
+            _("You booked this expense yourself; another person must confirm it."),
+            code="own_expense",
+        )
+    if selectors.expense_is_reversed(expense=expense):
+        raise ValidationError(
+            _("Expense %(expense)s was reversed.") % {"expense": expense.number}, code="reversed"
+        )
+    already = _("Expense %(expense)s is already confirmed.") % {"expense": expense.number}
+    if ExpenseConfirmation.objects.filter(expense=expense).exists():
+        raise ValidationError(already, code="confirmed")
+    try:
+        with transaction.atomic():
+            return ExpenseConfirmation.objects.create(
+                expense=expense, confirmed_by=by, confirmed_at=now
+            )
+    except IntegrityError:
+        raise ValidationError(already, code="confirmed") from None

@@ -1,0 +1,26 @@
+"""Template filters of the cash book: people by name, yuan with two places."""
+
+from __future__ import annotations
+
+from decimal import Decimal
+from typing import Any
+
+from django import template
+
+from clubapp.books.filters import person_name
+
+register = template.Library()
+
+
+@register.filter
+def person(user: Any) -> str:
+    """王经理, never a user id."""
+    return person_name(user) if user is not None else ""
+
+
+@register.filter
+def yuan(amount: Any) -> str:
+    """1,234.50 (a minus sign when negative)."""
+    if amount is None or amount == "":
+        return ""
+    return f"{Decimal(amount):,.2f}"

@@ -1,0 +1,136 @@
+"""支: booking an expense against a plan line, its list, the accountant's check."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from clubapp.books import selectors, services
+from clubapp.books.filters import ExpenseFilter
+from clubapp.books.forms import ExpenseForm, LineChoice, ReasonForm
+from clubapp.books.models import Expense, PaidBy
+from clubapp.books.permissions import (
+    can_check,
+    can_record,
+    checker_required,
+    reader_required,
+    recorder_required,
+)
+from clubapp.books.tables import ExpenseTable
+from clubapp.books.views.common import flash, form_errors, listing
+from clubapp.core.selectors import room_get
+
+
+@reader_required
+def expense_list(request: HttpRequest) -> HttpResponse:
+    return listing(
+        request,
+        template="books/expense_list.html",
+        queryset=selectors.expense_list(room=room_get()),
+        filterset_class=ExpenseFilter,
+        table_class=ExpenseTable,
+        can_record=can_record(request.user),
+    )
+
+
+@recorder_required
+def expense_create(request: HttpRequest) -> HttpResponse:
+    room = room_get()
+    initial = {"line": request.GET.get("line")} if request.GET.get("line") else {}
+    # Any line of the room is accepted, so a line of a plan that is not approved gets
+    # the service's message; the list offers only the lines that can take an expense.
+    form = ExpenseForm(request.POST or None, lines=selectors.plan_lines(room=room), initial=initial)
+    form.fields["line"].widget.choices = LineChoice(
+        queryset=selectors.lines_open_for_expenses(room=room)
+    ).choices
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            expense = services.expense_record(
+                line=data["line"],
+                amount=data["amount"],
+                supplier=data["supplier"],
+                invoice_number=data["invoice_number"],
+                purchased_on=data["purchased_on"],
+                paid_by=PaidBy(data["paid_by"]),
+                reimbursed_to=data["reimbursed_to"],
+                note=data["note"],
+                request_key=data["request_key"],
+                by=request.user,
+            )
+        except ValidationError as exc:
+            form_errors(form, exc)
+        else:
+            messages.success(
+                request,
+                _("Expense %(expense)s: %(amount)s yuan booked, waiting for the accountant.")
+                % {"expense": expense.number, "amount": expense.amount},
+            )
+            return redirect(expense)
+    return render(request, "books/expense_form.html", {"form": form})
+
+
+@reader_required
+def expense_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    expense = get_object_or_404(
+        selectors.expense_list(room=room_get()).select_related(
+            "confirmation__confirmed_by", "reversal__reversed_by"
+        ),
+        pk=pk,
+    )
+    user = request.user
+    return render(
+        request,
+        "books/expense_detail.html",
+        {
+            "expense": expense,
+            "plan": expense.line.submission.plan,
+            "left": selectors.line_left(line=expense.line),
+            "reason_form": ReasonForm(),
+            "can_check": can_check(user),
+            "can_reverse": can_check(user) or (can_record(user) and expense.state == "booked"),
+        },
+    )
+
+
+def _expense(pk: int) -> Expense:
+    return get_object_or_404(Expense, pk=pk, room=room_get())
+
+
+@require_POST
+@checker_required
+def expense_confirm(request: HttpRequest, pk: int) -> HttpResponse:
+    expense = _expense(pk)
+    try:
+        services.expense_confirm(expense=expense, by=request.user)
+    except ValidationError as exc:
+        flash(request, exc)
+    else:
+        messages.success(request, _("Expense %(expense)s confirmed.") % {"expense": expense.number})
+    return redirect(expense)
+
+
+@require_POST
+@reader_required
+def expense_reverse(request: HttpRequest, pk: int) -> HttpResponse:
+    expense = _expense(pk)
+    form = ReasonForm(request.POST)
+    try:
+        reversal = services.expense_reverse(
+            expense=expense,
+            reason=form.cleaned_data["reason"] if form.is_valid() else "",
+            by=request.user,
+        )
+    except ValidationError as exc:
+        flash(request, exc)
+    else:
+        messages.success(
+            request,
+            _("Expense %(expense)s reversed (%(number)s).")
+            % {"expense": expense.number, "number": reversal.number},
+        )
+    return redirect(expense)

@@ -1,0 +1,153 @@
+"""缴款: slips, their list, and the accountant's answer."""
+
+from __future__ import annotations
+
+from django.contrib import messages
+from django.core.exceptions import ValidationError
+from django.http import HttpRequest, HttpResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.utils import timezone
+from django.utils.translation import gettext as _
+from django.views.decorators.http import require_POST
+
+from clubapp.books import selectors, services
+from clubapp.books.filters import SlipFilter
+from clubapp.books.forms import ReasonForm, SlipForm
+from clubapp.books.models import HandOverSlip
+from clubapp.books.money import total
+from clubapp.books.permissions import (
+    can_check,
+    can_record,
+    checker_required,
+    reader_required,
+    recorder_required,
+)
+from clubapp.books.tables import SlipTable
+from clubapp.books.views.common import flash, form_errors, listing
+from clubapp.core.selectors import room_get
+
+
+@reader_required
+def slip_list(request: HttpRequest) -> HttpResponse:
+    return listing(
+        request,
+        template="books/slip_list.html",
+        queryset=selectors.slip_list(room=room_get()),
+        filterset_class=SlipFilter,
+        table_class=SlipTable,
+        can_record=can_record(request.user),
+    )
+
+
+@recorder_required
+def slip_create(request: HttpRequest) -> HttpResponse:
+    room = room_get()
+    at_desk = selectors.receipts_to_hand_over(room=room)
+    form = SlipForm(request.POST or None, receipts=at_desk, initial={"receipts": list(at_desk)})
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            slip = services.slip_create(
+                room=room,
+                incomes=list(data["receipts"]),
+                amount=data["amount"],
+                note=data["note"],
+                by=request.user,
+            )
+        except ValidationError as exc:
+            form_errors(form, exc)
+        else:
+            messages.success(
+                request,
+                _("Slip %(slip)s: %(amount)s yuan handed over, waiting for the accountant.")
+                % {"slip": slip.number, "amount": slip.amount},
+            )
+            return redirect(slip)
+    return render(
+        request,
+        "books/slip_form.html",
+        {
+            "form": form,
+            "at_desk_total": total(e.amount for e in at_desk),
+            "desk": selectors.desk_cash(room=room),
+            "today": timezone.localdate(),
+        },
+    )
+
+
+@reader_required
+def slip_detail(request: HttpRequest, pk: int) -> HttpResponse:
+    slip = get_object_or_404(
+        selectors.slip_list(room=room_get()).select_related("reversal__reversed_by"), pk=pk
+    )
+    return render(
+        request,
+        "books/slip_detail.html",
+        {
+            "slip": slip,
+            "receipts": selectors.slip_receipts(slip=slip),
+            "reason_form": ReasonForm(),
+            "can_check": can_check(request.user),
+        },
+    )
+
+
+def _slip(pk: int) -> HandOverSlip:
+    return get_object_or_404(HandOverSlip, pk=pk, room=room_get())
+
+
+@require_POST
+@checker_required
+def slip_confirm(request: HttpRequest, pk: int) -> HttpResponse:
+    slip = _slip(pk)
+    try:
+        services.slip_confirm(slip=slip, by=request.user)
+    except ValidationError as exc:
+        flash(request, exc)
+    else:
+        messages.success(request, _("Slip %(slip)s confirmed (入账).") % {"slip": slip.number})
+    return redirect(slip)
+
+
+@require_POST
+@checker_required
+def slip_return(request: HttpRequest, pk: int) -> HttpResponse:
+    slip = _slip(pk)
+    form = ReasonForm(request.POST)
+    try:
+        services.slip_return(
+            slip=slip,
+            reason=form.cleaned_data["reason"] if form.is_valid() else "",
+            by=request.user,
+        )
+    except ValidationError as exc:
+        flash(request, exc)
+    else:
+        messages.success(
+            request,
+            _("Slip %(slip)s sent back: its receipts are at the desk again.")
+            % {"slip": slip.number},
+        )
+    return redirect(slip)
+
+
+@require_POST
+@checker_required
+def slip_reverse(request: HttpRequest, pk: int) -> HttpResponse:
+    slip = _slip(pk)
+    form = ReasonForm(request.POST)
+    try:
+        reversal = services.slip_reverse(
+            slip=slip,
+            reason=form.cleaned_data["reason"] if form.is_valid() else "",
+            by=request.user,
+        )
+    except ValidationError as exc:
+        flash(request, exc)
+    else:
+        messages.success(
+            request,
+            _("Slip %(slip)s reversed (%(number)s).")
+            % {"slip": slip.number, "number": reversal.number},
+        )
+    return redirect(slip)
