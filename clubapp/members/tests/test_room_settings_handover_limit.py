@@ -9,7 +9,13 @@ from clubapp.core.models import Room
 
 pytestmark = pytest.mark.django_db
 URL = reverse("members:room_settings")
-DATA = {"card_fee": "50.00", "renewal_fee": "0.00", "guest_hourly_fee": "2.00", "notice": ""}
+DATA = {
+    "card_fee": "50.00",
+    "renewal_fee": "0.00",
+    "guest_hourly_fee": "2.00",
+    "notice": "",
+    "renewal_window_days": "30",
+}
 
 
 def test_it_defaults_to_seven_days(room):

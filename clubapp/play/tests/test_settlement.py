@@ -171,7 +171,7 @@ def test_the_session_page_offers_to_settle_when_due(client, member):
     assert response.status_code == 302 and response["Location"] == settlement.get_absolute_url()
     page = client.get(settlement.get_absolute_url())
     assert page.status_code == 200
-    assert "28" in page.content.decode() and "window.print" in page.content.decode()
+    assert "28" in page.content.decode() and "data-print" in page.content.decode()
 
 
 @pytest.mark.django_db

@@ -86,7 +86,7 @@ def november(room, manager, clock):
     members.card_issue(member=tricky, by=manager, now=at(3, 10, 5))
     # 年审 of 王堃's card: 10.00 元 (a receipt, an income entry)
     card = Card.objects.get(member=wang)
-    members.card_renew(card=card, by=manager, now=at(20, 10, 0))
+    members.card_renew(card=card, by=manager, now=at(20, 10, 0), early=True)
     # 李昇's card is suspended on the 23rd
     members.card_suspend(
         card=Card.objects.get(member=li), reason="暂停", by=manager, now=at(23, 10)
