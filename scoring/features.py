@@ -4,6 +4,8 @@ each other (the entry page greys them out; quick entry refuses them together).""
 
 from __future__ import annotations
 
+from collections.abc import Collection
+
 from . import nanjing, worksite
 from .rulesets import NANJING_BONUSES, WORKSITE_BONUSES, Ruleset
 
@@ -63,3 +65,11 @@ def conflicts(family: str) -> dict[str, list[str]]:
 def without_hard_flowers(family: str) -> list[str]:
     """The ticks a win with a hard flower cannot have (南京's 无花果)."""
     return ["wuhuaguo"] if family == "nanjing" else []
+
+
+def is_big_hand(family: str, codes: Collection[str]) -> bool:
+    """A win that counts as a big hand in a member's history: 南京's 色子胡 (any bonus
+    but 门清 and the two 杠开花); on 工地 any pattern but 门前清."""
+    if family == "worksite":
+        return bool(set(codes) - {"menqianqing"})
+    return bool(set(codes) & nanjing.BIG_HANDS)

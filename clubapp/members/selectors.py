@@ -1,7 +1,7 @@
 """Reads of the members app: member lists, cards, today's visits, hours, free tables.
 
-Other apps read members data through these functions (``tables_free`` is the one
-the play app will replace with its own open table sessions).
+Other apps read members data through these functions; this app reads no other app
+(a table in play is marked on the table by the play app, ``services.table_set_in_play``).
 """
 
 from __future__ import annotations
@@ -25,7 +25,6 @@ from clubapp.members.models import (
     Table,
     Visit,
 )
-from clubapp.play.selectors import tables_in_play
 
 Period = tuple[dt.time, dt.time]
 
@@ -194,13 +193,9 @@ def tables_active(*, room: Room) -> QuerySet[Table]:
 
 
 def tables_free(*, room: Room) -> QuerySet[Table]:
-    """场所空闲: active tables not marked occupied at the desk and not in play (an open
-    table session of the play app uses their number) (docs/members.md)."""
-    return (
-        tables_active(room=room)
-        .filter(occupied=False)
-        .exclude(number__in=tables_in_play(room=room))
-    )
+    """场所空闲: active tables neither marked occupied at the desk nor in play (a table
+    session of the play app is open at them) (docs/members.md)."""
+    return tables_active(room=room).filter(occupied=False, in_play=False)
 
 
 def tables_free_count(*, room: Room) -> int:

@@ -484,6 +484,17 @@ def table_set_occupied(*, table: Table, occupied: bool) -> Table:
 
 
 @transaction.atomic
+def table_set_in_play(*, room: Room, number: int, in_play: bool) -> Table | None:
+    """The play app's mark: a table session is open at the room's table ``number`` (or
+    no longer is). A number that is not one of the room's tables marks nothing."""
+    table = Table.objects.select_for_update().filter(room=room, number=number).first()
+    if table is not None and table.in_play != in_play:
+        table.in_play = in_play
+        table.save(update_fields=["in_play"])
+    return table
+
+
+@transaction.atomic
 def room_settings_update(
     *,
     room: Room,

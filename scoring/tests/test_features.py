@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scoring import rulesets
-from scoring.features import FLAGS, conflicts, ticks, without_hard_flowers
+from scoring.features import FLAGS, conflicts, is_big_hand, ticks, without_hard_flowers
 from scoring.record import FLAGS as RECORD_FLAGS
 
 
@@ -41,3 +41,8 @@ def test_quick_entry_offers_the_bonuses_flags_cannot_give() -> None:
 def test_every_offered_flag_is_a_record_flag() -> None:
     for flags in FLAGS.values():
         assert {code for code, _name in flags} <= set(RECORD_FLAGS)
+
+
+def test_big_hands_by_family() -> None:
+    assert is_big_hand("nanjing", ["qingyise"]) and not is_big_hand("nanjing", ["menqing"])
+    assert is_big_hand("worksite", ["yitiaolong"]) and not is_big_hand("worksite", ["menqianqing"])
