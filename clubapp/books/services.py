@@ -8,6 +8,7 @@ from decimal import Decimal
 from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import transaction
+from django.utils.translation import gettext as _
 
 from clubapp.books.models import IncomeCategory, IncomeEntry
 from clubapp.core.models import Room
@@ -26,9 +27,9 @@ def income_record(
 ) -> IncomeEntry:
     """Append one 收 entry. The amount must be a positive Decimal (never a float)."""
     if not isinstance(amount, Decimal):
-        raise ValidationError("金额必须是十进制数", code="amount_type")
+        raise ValidationError(_("The amount must be a decimal number."), code="amount_type")
     if amount <= 0:
-        raise ValidationError("收入金额必须大于零", code="amount_not_positive")
+        raise ValidationError(_("An income must be more than zero."), code="amount_not_positive")
     return IncomeEntry.objects.create(
         room=room,
         category=category,

@@ -23,7 +23,7 @@ _PHOTO_ACCEPT = {"accept": "image/jpeg,image/png", "capture": "user"}
 
 def _check_photo_size(photo: Any) -> None:
     if photo is not None and photo.size > MAX_PHOTO_BYTES:
-        raise ValidationError("照片不能超过5 MB", code="photo_too_large")
+        raise ValidationError(_("The photo may not be larger than 5 MB."), code="photo_too_large")
 
 
 class MemberCreateForm(forms.Form):
@@ -182,7 +182,7 @@ class WeeklyHoursForm(forms.Form):
                 closes = data.get(f"d{day.value}_closes{n}")
                 if (opens is None) != (closes is None):
                     raise ValidationError(
-                        "%(day)s：请同时填写开始和结束时间", params={"day": day.label}
+                        _("%(day)s: give both the start and the end."), params={"day": day.label}
                     )
         return data
 

@@ -12,6 +12,7 @@ import datetime as dt
 from dataclasses import dataclass
 
 from django.core.exceptions import ValidationError
+from django.utils.translation import gettext as _
 from stdnum.cn import ric
 from stdnum.exceptions import ValidationError as StdnumError
 
@@ -38,25 +39,34 @@ def id_number_check(raw: str, *, today: dt.date | None = None) -> CheckedIdNumbe
     # stdnum turns full-width digits into ASCII; spaces and dashes typed at the desk go too.
     number = ric.compact("".join((raw or "").split()).replace("-", ""))
     if len(number) != 18:
-        raise ValidationError("身份证号码应为18位", code="id_length")
+        raise ValidationError(_("An ID number has 18 characters."), code="id_length")
     head, last = number[:17], number[17]
     if not (head.isascii() and head.isdigit()) or last not in "0123456789X":
         raise ValidationError(
-            "身份证号码格式不正确：前17位应为数字，末位为数字或X", code="id_format"
+            _("The ID number is malformed: 17 digits, then a digit or X."), code="id_format"
         )
     if number[-1] != ric.calc_check_digit(number):
-        raise ValidationError("身份证号码校验位不正确，请核对", code="id_checksum")
+        raise ValidationError(
+            _("The ID number's check digit is wrong: please check it."), code="id_checksum"
+        )
     try:
         birth = ric.get_birth_date(number)
     except StdnumError:
-        raise ValidationError("身份证号码中的出生日期无效", code="id_birth_date") from None
+        raise ValidationError(
+            _("The birth date in the ID number is not a date."), code="id_birth_date"
+        ) from None
     if birth > (today or dt.date.today()) or birth.year < 1900:
-        raise ValidationError("身份证号码中的出生日期无效", code="id_birth_date")
+        raise ValidationError(
+            _("The birth date in the ID number is not a date."), code="id_birth_date"
+        )
     if number[:2] not in PROVINCE_CODES:
-        raise ValidationError("身份证号码的地区码无效", code="id_region")
+        raise ValidationError(_("The ID number's region code is invalid."), code="id_region")
     warning = ""
     try:
         ric.get_birth_place(number)
     except (StdnumError, KeyError):  # KeyError: stdnum 2.2 on a province without that county
-        warning = "身份证号码的地区码不在对照表中（可能是新设地区），已接受，请核对证件"
+        warning = _(
+            "The ID number's region code is not in the table (perhaps a new region): "
+            "accepted, please check the card."
+        )
     return CheckedIdNumber(number=number, birth_date=birth, warning=warning)

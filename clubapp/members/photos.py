@@ -7,6 +7,7 @@ from typing import IO
 
 from django.core.exceptions import ValidationError
 from django.core.files.base import ContentFile
+from django.utils.translation import gettext as _
 from PIL import Image, ImageOps, UnidentifiedImageError
 
 MAX_PHOTO_BYTES = 5 * 1024 * 1024
@@ -27,20 +28,20 @@ def photo_process(upload: IO[bytes], *, size: int | None = None) -> ContentFile[
         upload.seek(0, io.SEEK_END)
         size = upload.tell()
     if size > MAX_PHOTO_BYTES:
-        raise ValidationError("照片不能超过5 MB", code="photo_too_large")
+        raise ValidationError(_("The photo may not be larger than 5 MB."), code="photo_too_large")
     upload.seek(0)
     data = upload.read(MAX_PHOTO_BYTES + 1)
     if len(data) > MAX_PHOTO_BYTES:
-        raise ValidationError("照片不能超过5 MB", code="photo_too_large")
+        raise ValidationError(_("The photo may not be larger than 5 MB."), code="photo_too_large")
     try:
         with Image.open(io.BytesIO(data)) as probe:
             kind = probe.format
             width, height = probe.size
             probe.verify()
         if kind not in ALLOWED_FORMATS:
-            raise ValidationError("照片只能是JPEG或PNG图片", code="photo_format")
+            raise ValidationError(_("The photo must be a JPEG or PNG image."), code="photo_format")
         if width * height > MAX_PIXELS:
-            raise ValidationError("照片像素过大", code="photo_pixels")
+            raise ValidationError(_("The photo has too many pixels."), code="photo_pixels")
         with Image.open(io.BytesIO(data)) as image:
             # Honour the camera's orientation before the EXIF that says it is dropped.
             image = ImageOps.exif_transpose(image)
@@ -49,7 +50,9 @@ def photo_process(upload: IO[bytes], *, size: int | None = None) -> ContentFile[
     except ValidationError:
         raise
     except (UnidentifiedImageError, OSError, SyntaxError, ValueError, Image.DecompressionBombError):
-        raise ValidationError("文件不是有效的JPEG或PNG图片", code="photo_not_image") from None
+        raise ValidationError(
+            _("The file is not a valid JPEG or PNG image."), code="photo_not_image"
+        ) from None
     out = io.BytesIO()
     # A fresh image without an exif= argument: nothing of the original metadata is written.
     image.save(out, format="JPEG", quality=88, optimize=True)

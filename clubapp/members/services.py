@@ -18,6 +18,7 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
+from django.utils.translation import gettext as _
 
 from clubapp.books.models import IncomeCategory
 from clubapp.books.services import income_record
@@ -64,9 +65,15 @@ def _one_year_after(day: dt.date) -> dt.date:
 def _clean_text(value: str, *, label: str, max_length: int) -> str:
     value = (value or "").strip()
     if not value:
-        raise ValidationError(f"请填写{label}", code="required")
+        raise ValidationError(
+            _("Please fill in the %(field)s.") % {"field": label}, code="required"
+        )
     if len(value) > max_length:
-        raise ValidationError(f"{label}不能超过{max_length}个字", code="too_long")
+        raise ValidationError(
+            _("The %(field)s may not be longer than %(count)s characters.")
+            % {"field": label, "count": max_length},
+            code="too_long",
+        )
     return value
 
 
@@ -134,11 +141,11 @@ def member_create(
     user: AbstractBaseUser | None = None,
 ) -> Member:
     """Register a member. The ID number is checked (GB 11643) and unique in the room."""
-    name = _clean_text(name, label="姓名", max_length=50)
-    phone = _clean_text(phone, label="电话", max_length=20)
+    name = _clean_text(name, label=_("name"), max_length=50)
+    phone = _clean_text(phone, label=_("phone"), max_length=20)
     checked = id_number_check(id_number, today=timezone.localdate())
     if Member.objects.filter(room=room, id_number=checked.number).exists():
-        raise ValidationError("该身份证号码已登记为会员", code="id_duplicate")
+        raise ValidationError(_("This ID number is already registered."), code="id_duplicate")
     processed = photo_process(photo) if photo is not None else None
     member = Member(room=room, name=name, phone=phone, id_number=checked.number, user=user)
     if processed is not None:
@@ -149,7 +156,9 @@ def member_create(
     except IntegrityError:
         # Two desks registering the same person at once: the constraint decides.
         _drop_photo(member)
-        raise ValidationError("该身份证号码已登记为会员", code="id_duplicate") from None
+        raise ValidationError(
+            _("This ID number is already registered."), code="id_duplicate"
+        ) from None
     except Exception:
         _drop_photo(member)  # nothing half-saved: no orphan file either
         raise
@@ -173,10 +182,10 @@ def member_update(
     The ID number is not editable: a wrong one means a new registration.
     """
     member = Member.objects.select_for_update().get(pk=member.pk)
-    member.name = _clean_text(name, label="姓名", max_length=50)
-    member.phone = _clean_text(phone, label="电话", max_length=20)
+    member.name = _clean_text(name, label=_("name"), max_length=50)
+    member.phone = _clean_text(phone, label=_("phone"), max_length=20)
     if user is not None and Member.objects.filter(user=user).exclude(pk=member.pk).exists():
-        raise ValidationError("该账号已关联其他会员", code="user_taken")
+        raise ValidationError(_("This account belongs to another member."), code="user_taken")
     member.user = user
     if photo is not None:
         processed = photo_process(photo)
@@ -220,9 +229,12 @@ def card_issue(*, member: Member, by: User, now: dt.datetime | None = None) -> C
     member = Member.objects.select_for_update(of=("self",)).select_related("room").get(pk=member.pk)
     cards = member.cards.all()
     if cards.filter(status=CardStatus.REVOKED).exists():
-        raise ValidationError("该会员资格已被取消，不能再办理会员证", code="member_revoked")
+        raise ValidationError(_("This membership was revoked: no new card."), code="member_revoked")
     if cards.filter(status__in=[CardStatus.ACTIVE, CardStatus.SUSPENDED]).exists():
-        raise ValidationError("该会员已有会员证；过期请年审，遗失请补办", code="card_exists")
+        raise ValidationError(
+            _("This member has a card already: renew it when expired, reissue it when lost."),
+            code="card_exists",
+        )
     card = Card.objects.create(
         member=member,
         number=_card_number(today),
@@ -261,15 +273,24 @@ def card_renew(
     card = _lock_card(card)
     if expected_valid_until is not None and card.valid_until != expected_valid_until:
         raise ValidationError(
-            f"会员证{card.number}刚刚已年审，有效期至{card.valid_until:%Y-%m-%d}", code="stale"
+            _("Card %(number)s was renewed just now: valid until %(date)s.")
+            % {"number": card.number, "date": f"{card.valid_until:%Y-%m-%d}"},
+            code="stale",
         )
     state = card.state_on(today)
     if state == CardState.REVOKED:
-        raise ValidationError("该会员证已取消（会员资格已取消），不能年审", code="card_revoked")
+        raise ValidationError(
+            _("This card is revoked (the membership was revoked): no renewal."),
+            code="card_revoked",
+        )
     if state == CardState.VOID:
-        raise ValidationError("该会员证已作废（已补办新证），请对新证年审", code="card_void")
+        raise ValidationError(
+            _("This card is void (a new one was issued): renew the new card."), code="card_void"
+        )
     if state == CardState.SUSPENDED:
-        raise ValidationError("该会员证已暂停，请先恢复再年审", code="card_suspended")
+        raise ValidationError(
+            _("This card is suspended: resume it before renewing."), code="card_suspended"
+        )
     start = card.valid_until if state == CardState.ACTIVE else today - dt.timedelta(days=1)
     card.valid_until = _one_year_after(start)
     card.save(update_fields=["valid_until"])
@@ -293,9 +314,12 @@ def card_reissue(*, card: Card, by: User, now: dt.datetime | None = None) -> Car
     today = timezone.localdate(now)
     card = _lock_card(card)
     if card.status == CardStatus.REVOKED:
-        raise ValidationError("该会员证已取消（会员资格已取消），不能补办", code="card_revoked")
+        raise ValidationError(
+            _("This card is revoked (the membership was revoked): no reissue."),
+            code="card_revoked",
+        )
     if card.status == CardStatus.VOID:
-        raise ValidationError("该会员证已作废，不能再补办", code="card_void")
+        raise ValidationError(_("This card is void: it cannot be reissued."), code="card_void")
     old_status = card.status
     card.status = CardStatus.VOID
     card.status_reason = "遗失补办"
@@ -326,12 +350,12 @@ def card_reissue(*, card: Card, by: User, now: dt.datetime | None = None) -> Car
 @transaction.atomic
 def card_revoke(*, card: Card, reason: str, by: User, now: dt.datetime | None = None) -> Card:
     """取消会员资格 (e.g. for gambling, 篇三 四.8): needs a reason and is final."""
-    reason = _clean_text(reason, label="取消原因", max_length=200)
+    reason = _clean_text(reason, label=_("reason for revoking"), max_length=200)
     card = _lock_card(card)
     if card.status == CardStatus.REVOKED:
-        raise ValidationError("该会员证已取消", code="card_revoked")
+        raise ValidationError(_("This card is revoked."), code="card_revoked")
     if card.status == CardStatus.VOID:
-        raise ValidationError("该会员证已作废，请对新证操作", code="card_void")
+        raise ValidationError(_("This card is void: use the new card."), code="card_void")
     card.status = CardStatus.REVOKED
     card.status_reason = reason
     card.status_changed_at = now or timezone.now()
@@ -343,10 +367,10 @@ def card_revoke(*, card: Card, reason: str, by: User, now: dt.datetime | None = 
 @transaction.atomic
 def card_suspend(*, card: Card, reason: str, by: User, now: dt.datetime | None = None) -> Card:
     """暂停: the card cannot be used for check-in until resumed."""
-    reason = _clean_text(reason, label="暂停原因", max_length=200)
+    reason = _clean_text(reason, label=_("reason for suspending"), max_length=200)
     card = _lock_card(card)
     if card.status != CardStatus.ACTIVE:
-        raise ValidationError("只有有效的会员证可以暂停", code="card_not_active")
+        raise ValidationError(_("Only an active card can be suspended."), code="card_not_active")
     card.status = CardStatus.SUSPENDED
     card.status_reason = reason
     card.status_changed_at = now or timezone.now()
@@ -358,7 +382,7 @@ def card_suspend(*, card: Card, reason: str, by: User, now: dt.datetime | None =
 def card_resume(*, card: Card, by: User, now: dt.datetime | None = None) -> Card:
     card = _lock_card(card)
     if card.status != CardStatus.SUSPENDED:
-        raise ValidationError("只有暂停的会员证可以恢复", code="card_not_suspended")
+        raise ValidationError(_("Only a suspended card can be resumed."), code="card_not_suspended")
     card.status = CardStatus.ACTIVE
     card.status_reason = ""
     card.status_changed_at = now or timezone.now()
@@ -397,18 +421,23 @@ def visit_check_in(
             return existing
     now = now or timezone.now()
     if not selectors.room_is_open(room=room, at=now):
-        raise ValidationError("现在不在开放时间内，不能入场", code="room_closed")
+        raise ValidationError(_("The room is not open now: no check-in."), code="room_closed")
     if card is not None:
         card = _lock_card(card)
         if card.member.room_id != room.pk:
-            raise ValidationError("该会员证不属于本室", code="card_other_room")
+            raise ValidationError(_("This card is not one of this room's."), code="card_other_room")
         state = card.state_on(timezone.localdate(now))
         if state != CardState.ACTIVE:
             raise ValidationError(
-                f"会员证{card.number}状态为「{state.label}」，不能入场", code="card_not_active"
+                _("Card %(number)s is %(state)s: no check-in.")
+                % {"number": card.number, "state": state.label},
+                code="card_not_active",
             )
         if Visit.objects.filter(member=card.member, checked_out_at__isnull=True).exists():
-            raise ValidationError(f"{card.member.name}已在场内，不能重复入场", code="already_in")
+            raise ValidationError(
+                _("%(name)s is in the room already.") % {"name": card.member.name},
+                code="already_in",
+            )
         try:
             with transaction.atomic():
                 return Visit.objects.create(
@@ -416,15 +445,18 @@ def visit_check_in(
                 )
         except IntegrityError:
             raise ValidationError(
-                f"{card.member.name}已在场内，不能重复入场", code="already_in"
+                _("%(name)s is in the room already.") % {"name": card.member.name},
+                code="already_in",
             ) from None
-    guest_name = _clean_text(guest_name, label="非会员姓名", max_length=50)
+    guest_name = _clean_text(guest_name, label=_("non-member's name"), max_length=50)
     guest_phone = (guest_phone or "").strip()[:20]
     # 场所空闲: non-members only while a table is free (篇三 四.3). Lock the tables
     # so that two desks do not both admit a guest to the last free table.
     list(Table.objects.select_for_update().filter(room=room))
     if selectors.tables_free_count(room=room) == 0:
-        raise ValidationError("没有空闲的牌桌，非会员暂不能入场", code="no_free_table")
+        raise ValidationError(
+            _("No table is free: non-members cannot check in now."), code="no_free_table"
+        )
     return Visit.objects.create(
         room=room,
         guest_name=guest_name,
@@ -445,9 +477,11 @@ def visit_check_out(*, visit: Visit, by: User, now: dt.datetime | None = None) -
         .get(pk=visit.pk)
     )
     if visit.checked_out_at is not None:
-        raise ValidationError("该来访已经离场登记过了", code="already_out")
+        raise ValidationError(_("This visit is checked out already."), code="already_out")
     if now < visit.checked_in_at:
-        raise ValidationError("离场时间不能早于入场时间", code="out_before_in")
+        raise ValidationError(
+            _("The check-out cannot be before the check-in."), code="out_before_in"
+        )
     visit.checked_out_at = now
     visit.checked_out_by = by
     if visit.is_guest:
@@ -477,7 +511,7 @@ def visit_check_out(*, visit: Visit, by: User, now: dt.datetime | None = None) -
 def table_set_occupied(*, table: Table, occupied: bool) -> Table:
     table = Table.objects.select_for_update().get(pk=table.pk)
     if not table.active:
-        raise ValidationError("该牌桌已停用", code="table_inactive")
+        raise ValidationError(_("This table is out of use."), code="table_inactive")
     table.occupied = occupied
     table.save(update_fields=["occupied"])
     return table
@@ -495,27 +529,6 @@ def table_set_in_play(*, room: Room, number: int, in_play: bool) -> Table | None
 
 
 @transaction.atomic
-def room_settings_update(
-    *,
-    room: Room,
-    card_fee: Decimal,
-    renewal_fee: Decimal,
-    guest_hourly_fee: Decimal,
-    notice: str,
-) -> Room:
-    for amount in (card_fee, renewal_fee, guest_hourly_fee):
-        if not isinstance(amount, Decimal) or amount < 0:
-            raise ValidationError("收费金额不能为负数", code="fee_negative")
-    room = Room.objects.select_for_update().get(pk=room.pk)
-    room.card_fee = card_fee
-    room.renewal_fee = renewal_fee
-    room.guest_hourly_fee = guest_hourly_fee
-    room.notice = (notice or "").strip()
-    room.save(update_fields=["card_fee", "renewal_fee", "guest_hourly_fee", "notice"])
-    return room
-
-
-@transaction.atomic
 def opening_hours_set(
     *, room: Room, periods: list[tuple[int, dt.time, dt.time]]
 ) -> list[OpeningPeriod]:
@@ -523,17 +536,19 @@ def opening_hours_set(
     by_day: dict[int, list[tuple[dt.time, dt.time]]] = {}
     for weekday, opens, closes in periods:
         if weekday not in range(7):
-            raise ValidationError("星期不正确", code="weekday")
+            raise ValidationError(_("Not a day of the week."), code="weekday")
         if opens >= closes:
-            raise ValidationError("开始时间必须早于结束时间", code="times_order")
+            raise ValidationError(_("The start must be before the end."), code="times_order")
         if closes > LATEST_CLOSING:
-            raise ValidationError("开放时间不能晚于23:00", code="too_late")
+            raise ValidationError(_("The room cannot be open after 23:00."), code="too_late")
         by_day.setdefault(weekday, []).append((opens, closes))
     for day_periods in by_day.values():
         day_periods.sort()
-        for (_, first_closes), (second_opens, _) in zip(day_periods, day_periods[1:], strict=False):
+        for (_opens, first_closes), (second_opens, _closes) in zip(
+            day_periods, day_periods[1:], strict=False
+        ):
             if second_opens < first_closes:
-                raise ValidationError("同一天的开放时段不能重叠", code="overlap")
+                raise ValidationError(_("Periods of one day cannot overlap."), code="overlap")
     OpeningPeriod.objects.filter(room=room).delete()
     return OpeningPeriod.objects.bulk_create(
         OpeningPeriod(room=room, weekday=weekday, opens=opens, closes=closes)
@@ -556,11 +571,13 @@ def opening_exception_create(
         opens = closes = None
     else:
         if opens is None or closes is None:
-            raise ValidationError("临时开放需要填写开始和结束时间", code="times_required")
+            raise ValidationError(
+                _("An extra opening needs its start and end."), code="times_required"
+            )
         if opens >= closes:
-            raise ValidationError("开始时间必须早于结束时间", code="times_order")
+            raise ValidationError(_("The start must be before the end."), code="times_order")
         if closes > LATEST_CLOSING:
-            raise ValidationError("晚上开放不能超过23:00", code="too_late")
+            raise ValidationError(_("An evening opening cannot go past 23:00."), code="too_late")
     return OpeningException.objects.create(
         room=room, date=date, kind=kind, opens=opens, closes=closes, note=(note or "").strip()
     )

@@ -16,6 +16,7 @@ from django.views.decorators.debug import sensitive_post_parameters
 from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
+from clubapp.core import services as core_services
 from clubapp.core.selectors import room_get
 from clubapp.members import selectors, services
 from clubapp.members.forms import (
@@ -436,7 +437,7 @@ def room_settings(request: HttpRequest) -> HttpResponse:
             raise PermissionDenied
         if form.is_valid():
             try:
-                services.room_settings_update(room=room, **form.cleaned_data)
+                core_services.room_settings_update(room=room, **form.cleaned_data)
             except ValidationError as exc:
                 _errors(form, exc)
             else:
