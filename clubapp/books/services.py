@@ -5,7 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from decimal import Decimal
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.utils.translation import gettext as _
@@ -22,7 +22,7 @@ def income_record(
     amount: Decimal,
     received_at: datetime,
     reference: str,
-    recorded_by: AbstractBaseUser,
+    recorded_by: User,
     description: str = "",
 ) -> IncomeEntry:
     """Append one 收 entry. The amount must be a positive Decimal (never a float)."""

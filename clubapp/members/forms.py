@@ -175,7 +175,7 @@ class WeeklyHoursForm(forms.Form):
         return initial
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         for day in Weekday:
             for n in range(self.PERIODS_PER_DAY):
                 opens = data.get(f"d{day.value}_opens{n}")

@@ -42,10 +42,9 @@ def photo_process(upload: IO[bytes], *, size: int | None = None) -> ContentFile[
             raise ValidationError(_("The photo must be a JPEG or PNG image."), code="photo_format")
         if width * height > MAX_PIXELS:
             raise ValidationError(_("The photo has too many pixels."), code="photo_pixels")
-        with Image.open(io.BytesIO(data)) as image:
+        with Image.open(io.BytesIO(data)) as opened:
             # Honour the camera's orientation before the EXIF that says it is dropped.
-            image = ImageOps.exif_transpose(image)
-            image = image.convert("RGB")
+            image = ImageOps.exif_transpose(opened).convert("RGB")
             image = ImageOps.fit(image, PHOTO_SIZE, method=Image.Resampling.LANCZOS)
     except ValidationError:
         raise

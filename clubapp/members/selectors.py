@@ -7,6 +7,7 @@ Other apps read members data through these functions; this app reads no other ap
 from __future__ import annotations
 
 import datetime as dt
+from typing import Any
 
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
@@ -74,7 +75,7 @@ def member_current_card(*, member: Member) -> Card | None:
     return member.cards.exclude(status=CardStatus.VOID).order_by("-issued_on", "-pk").first()
 
 
-def member_for_user(*, user: object) -> Member | None:
+def member_for_user(*, user: Any) -> Member | None:
     if not getattr(user, "is_authenticated", False):
         return None
     return Member.objects.filter(user=user).select_related("room").first()

@@ -14,7 +14,7 @@ import uuid
 from decimal import Decimal
 from typing import IO
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -44,7 +44,6 @@ from clubapp.members.photos import photo_process
 
 logger = logging.getLogger(__name__)
 
-User = AbstractBaseUser
 
 _INCOME_CATEGORY = {
     ReceiptKind.CARD: IncomeCategory.CARD_FEE,
@@ -138,7 +137,7 @@ def member_create(
     id_number: str,
     by: User,
     photo: IO[bytes] | None = None,
-    user: AbstractBaseUser | None = None,
+    user: User | None = None,
 ) -> Member:
     """Register a member. The ID number is checked (GB 11643) and unique in the room."""
     name = _clean_text(name, label=_("name"), max_length=50)
@@ -175,7 +174,7 @@ def member_update(
     phone: str,
     by: User,
     photo: IO[bytes] | None = None,
-    user: AbstractBaseUser | None = None,
+    user: User | None = None,
 ) -> Member:
     """Change the name, phone, the linked account and (optionally) the photo.
 

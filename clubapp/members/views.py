@@ -8,7 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.forms import Form
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -17,6 +17,7 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from clubapp.core import services as core_services
+from clubapp.core.http import AuthenticatedRequest
 from clubapp.core.selectors import room_get
 from clubapp.members import selectors, services
 from clubapp.members.forms import (
@@ -44,7 +45,7 @@ from clubapp.members.permissions import can_manage, can_read, manager_required, 
 from clubapp.members.tables import MemberTable
 
 
-def _room_member(request: HttpRequest, pk: int) -> Member:
+def _room_member(request: AuthenticatedRequest, pk: int) -> Member:
     return get_object_or_404(Member.objects.select_related("room"), pk=pk, room=room_get())
 
 
@@ -59,7 +60,7 @@ def _errors(form: Form, exc: ValidationError) -> None:
         form.add_error(None, message)
 
 
-def _flash_errors(request: HttpRequest, exc: ValidationError) -> None:
+def _flash_errors(request: AuthenticatedRequest, exc: ValidationError) -> None:
     for message in exc.messages:
         messages.error(request, message)
 
@@ -68,7 +69,7 @@ def _flash_errors(request: HttpRequest, exc: ValidationError) -> None:
 
 
 @reader_required
-def member_list(request: HttpRequest) -> HttpResponse:
+def member_list(request: AuthenticatedRequest) -> HttpResponse:
     search = MemberSearchForm(request.GET or None)
     q = state = ""
     if search.is_valid():
@@ -85,7 +86,7 @@ def member_list(request: HttpRequest) -> HttpResponse:
 
 @sensitive_post_parameters("id_number")
 @manager_required
-def member_create(request: HttpRequest) -> HttpResponse:
+def member_create(request: AuthenticatedRequest) -> HttpResponse:
     form = MemberCreateForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -109,7 +110,7 @@ def member_create(request: HttpRequest) -> HttpResponse:
 
 
 @manager_required
-def member_edit(request: HttpRequest, pk: int) -> HttpResponse:
+def member_edit(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     member = _room_member(request, pk)
     form = MemberEditForm(
         request.POST or None,
@@ -136,7 +137,7 @@ def member_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @reader_required
-def member_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def member_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     member = _room_member(request, pk)
     manage = can_manage(request.user)
     return render(
@@ -158,7 +159,7 @@ def member_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-def member_photo(request: HttpRequest, pk: int) -> HttpResponse:
+def member_photo(request: AuthenticatedRequest, pk: int) -> FileResponse:
     """Photos are personal data: served through a permission check, never as public media."""
     member = get_object_or_404(Member, pk=pk)
     own = member.user_id is not None and member.user_id == request.user.pk
@@ -172,7 +173,7 @@ def member_photo(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-def my_card(request: HttpRequest) -> HttpResponse:
+def my_card(request: AuthenticatedRequest) -> HttpResponse:
     """A member's own card and visits; nobody else's."""
     member = selectors.member_for_user(user=request.user)
     if member is None:
@@ -194,7 +195,7 @@ def my_card(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 @manager_required
-def card_issue(request: HttpRequest, pk: int) -> HttpResponse:
+def card_issue(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     member = _room_member(request, pk)
     try:
         card = services.card_issue(member=member, by=request.user)
@@ -207,7 +208,7 @@ def card_issue(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @manager_required
-def card_renew(request: HttpRequest, pk: int) -> HttpResponse:
+def card_renew(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     card = _room_card(pk)
     form = RenewForm(request.POST)
     expected = form.cleaned_data["valid_until"] if form.is_valid() else None
@@ -226,7 +227,7 @@ def card_renew(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @manager_required
-def card_reissue(request: HttpRequest, pk: int) -> HttpResponse:
+def card_reissue(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     card = _room_card(pk)
     try:
         new = services.card_reissue(card=card, by=request.user)
@@ -241,7 +242,7 @@ def card_reissue(request: HttpRequest, pk: int) -> HttpResponse:
     return redirect(card.member)
 
 
-def _card_with_reason(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+def _card_with_reason(request: AuthenticatedRequest, pk: int, action: str) -> HttpResponse:
     card = _room_card(pk)
     form = ReasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -264,18 +265,18 @@ def _card_with_reason(request: HttpRequest, pk: int, action: str) -> HttpRespons
 
 
 @manager_required
-def card_revoke(request: HttpRequest, pk: int) -> HttpResponse:
+def card_revoke(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     return _card_with_reason(request, pk, "revoke")
 
 
 @manager_required
-def card_suspend(request: HttpRequest, pk: int) -> HttpResponse:
+def card_suspend(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     return _card_with_reason(request, pk, "suspend")
 
 
 @require_POST
 @manager_required
-def card_resume(request: HttpRequest, pk: int) -> HttpResponse:
+def card_resume(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     card = _room_card(pk)
     try:
         services.card_resume(card=card, by=request.user)
@@ -287,7 +288,7 @@ def card_resume(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @reader_required
-def receipt_detail(request: HttpRequest, number: str) -> HttpResponse:
+def receipt_detail(request: AuthenticatedRequest, number: str) -> HttpResponse:
     receipt = selectors.receipt_get(room=room_get(), number=number)
     if receipt is None:
         raise Http404
@@ -298,7 +299,7 @@ def receipt_detail(request: HttpRequest, number: str) -> HttpResponse:
 
 
 @reader_required
-def visit_list(request: HttpRequest) -> HttpResponse:
+def visit_list(request: AuthenticatedRequest) -> HttpResponse:
     room = room_get()
     now = timezone.now()
     return render(
@@ -319,7 +320,7 @@ def visit_list(request: HttpRequest) -> HttpResponse:
 
 
 @manager_required
-def visit_check_in(request: HttpRequest) -> HttpResponse:
+def visit_check_in(request: AuthenticatedRequest) -> HttpResponse:
     """Member check-in in two steps: look the card up (the desk sees its photo), confirm."""
     room = room_get()
     data = request.POST if request.method == "POST" else request.GET
@@ -346,7 +347,7 @@ def visit_check_in(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 @manager_required
-def visit_guest_check_in(request: HttpRequest) -> HttpResponse:
+def visit_guest_check_in(request: AuthenticatedRequest) -> HttpResponse:
     form = GuestCheckInForm(request.POST)
     if form.is_valid():
         try:
@@ -370,7 +371,7 @@ def visit_guest_check_in(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 @manager_required
-def visit_check_out(request: HttpRequest, pk: int) -> HttpResponse:
+def visit_check_out(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     visit = get_object_or_404(Visit, pk=pk, room=room_get())
     try:
         visit = services.visit_check_out(visit=visit, by=request.user)
@@ -397,7 +398,7 @@ def visit_check_out(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @reader_required
-def table_list(request: HttpRequest) -> HttpResponse:
+def table_list(request: AuthenticatedRequest) -> HttpResponse:
     room = room_get()
     return render(
         request,
@@ -412,7 +413,7 @@ def table_list(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 @manager_required
-def table_toggle(request: HttpRequest, pk: int) -> HttpResponse:
+def table_toggle(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=pk, room=room_get())
     try:
         services.table_set_occupied(table=table, occupied=not table.occupied)
@@ -422,7 +423,7 @@ def table_toggle(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @reader_required
-def room_settings(request: HttpRequest) -> HttpResponse:
+def room_settings(request: AuthenticatedRequest) -> HttpResponse:
     room = room_get()
     manage = can_manage(request.user)
     initial: dict[str, Any] = {
@@ -464,7 +465,7 @@ def room_settings(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 @manager_required
-def opening_hours_update(request: HttpRequest) -> HttpResponse:
+def opening_hours_update(request: AuthenticatedRequest) -> HttpResponse:
     form = WeeklyHoursForm(request.POST)
     if form.is_valid():
         try:
@@ -476,13 +477,13 @@ def opening_hours_update(request: HttpRequest) -> HttpResponse:
     else:
         for errors in form.errors.values():
             for error in errors:
-                messages.error(request, error)
+                messages.error(request, str(error))
     return redirect("members:room_settings")
 
 
 @require_POST
 @manager_required
-def opening_exception_create(request: HttpRequest) -> HttpResponse:
+def opening_exception_create(request: AuthenticatedRequest) -> HttpResponse:
     form = OpeningExceptionForm(request.POST)
     if form.is_valid():
         data = form.cleaned_data
@@ -502,13 +503,13 @@ def opening_exception_create(request: HttpRequest) -> HttpResponse:
     else:
         for errors in form.errors.values():
             for error in errors:
-                messages.error(request, error)
+                messages.error(request, str(error))
     return redirect("members:room_settings")
 
 
 @require_POST
 @manager_required
-def opening_exception_delete(request: HttpRequest, pk: int) -> HttpResponse:
+def opening_exception_delete(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     exception = get_object_or_404(OpeningException, pk=pk, room=room_get())
     services.opening_exception_delete(exception=exception)
     messages.success(request, _("Deleted."))

@@ -365,12 +365,9 @@ class HandEntry:
             kongs += own
         self.kong_forms = [form for form in self.kongs if form.kong() is not None]
         self.penalty_forms = [form for form in self.penalties if form.penalty() is not None]
-        kongs += [form.kong() for form in self.kong_forms]
-        record: dict[str, Any] = {
-            "wins": wins,
-            "kongs": kongs,
-            "penalties": [form.penalty() for form in self.penalty_forms],
-        }
+        kongs += [kong for form in self.kong_forms if (kong := form.kong()) is not None]
+        penalties = [p for form in self.penalty_forms if (p := form.penalty()) is not None]
+        record: dict[str, Any] = {"wins": wins, "kongs": kongs, "penalties": penalties}
         if "false_wins" in self.hand.fields:
             record["false_wins"] = [{"seat": s} for s in self.hand.cleaned_data["false_wins"]]
             record["dead_hands"] = [{"seat": s} for s in self.hand.cleaned_data["dead_hands"]]
@@ -378,8 +375,8 @@ class HandEntry:
         return record
 
     def non_field_errors(self) -> list[str]:
-        out = [str(error) for error in self.hand.non_field_errors()]
-        return out + list(self.kongs.non_form_errors()) + list(self.penalties.non_form_errors())
+        errors = [*self.hand.non_field_errors(), *self.kongs.non_form_errors()]
+        return [str(error) for error in [*errors, *self.penalties.non_form_errors()]]
 
     def has_errors(self) -> bool:
         return any(form.errors for form in self.forms())
@@ -390,7 +387,7 @@ class HandEntry:
         form, name = self._field_of(error.field or "")
         form.add_error(name, message)
 
-    def _field_of(self, where: str) -> tuple[forms.Form, str | None]:
+    def _field_of(self, where: str) -> tuple[Any, str | None]:
         record = self.record()
         match = re.match(r"^wins\[(\d+)\]\.?([a-z_]*)", where)
         if match:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
@@ -50,7 +50,7 @@ class SeatIn:
 
     wind: str
     name: str = ""
-    user: AbstractBaseUser | None = None
+    user: User | None = None
     #: the player's open visit (members app); gives the name and the member's account
     visit: Visit | None = None
 
@@ -63,7 +63,7 @@ class TableChangedError(ValidationError):
     """Another row was booked since the recorder's preview."""
 
 
-def _account(by: AbstractBaseUser | None) -> AbstractBaseUser | None:
+def _account(by: User | None) -> User | None:
     return by if by is not None and by.is_authenticated else None
 
 
@@ -109,7 +109,7 @@ def session_create(
     table_number: int,
     ruleset: RulesetVersion,
     seats: Sequence[SeatIn],
-    by: AbstractBaseUser | None,
+    by: User | None,
     mode: str = Mode.OPEN,
     garden_size: int | None = None,
     end_when_out: int = 2,
@@ -279,7 +279,7 @@ def hand_record(
     session: TableSession,
     record: Mapping[str, Any],
     idempotency_key: uuid.UUID | str,
-    by: AbstractBaseUser | None,
+    by: User | None,
     after: int | None = None,
 ) -> Hand:
     """Book one hand: score it and write it with its ledger lines, all or nothing.
@@ -346,7 +346,7 @@ def hand_void(
     *,
     hand: Hand,
     reason: str,
-    by: AbstractBaseUser | None,
+    by: User | None,
     idempotency_key: uuid.UUID | str | None = None,
 ) -> Hand:
     """Reverse a booked hand: a new row with every line negated and the reason.
@@ -403,7 +403,7 @@ def hand_void(
         return reversal
 
 
-def hand_signoff(*, hand: Hand, by: AbstractBaseUser) -> HandSignoff:
+def hand_signoff(*, hand: Hand, by: User) -> HandSignoff:
     """A player confirms a booked hand on their own phone (once per seat).
 
     Only an account seated at the table can confirm, and only for its own seat; a
@@ -426,7 +426,7 @@ def hand_signoff(*, hand: Hand, by: AbstractBaseUser) -> HandSignoff:
 # --------------------------------------------------------------------- statements
 
 
-def settlement_make(*, session: TableSession, by: AbstractBaseUser | None) -> Settlement:
+def settlement_make(*, session: TableSession, by: User | None) -> Settlement:
     """Freeze a statement of every row since the last one: each seat's net and the
     fewest transfers that settle it (and, on 进园子 tables, the 园子 balances)."""
     with transaction.atomic():

@@ -10,7 +10,7 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -18,6 +18,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 
 import scoring.features
 import scoring.tiles
+from clubapp.core.http import AuthenticatedRequest
 from clubapp.core.selectors import room_get
 from clubapp.play import selectors, services
 from clubapp.play.forms import HandEntry, RulesetForm, SessionForm, VoidForm, digest
@@ -42,7 +43,7 @@ def said(error: ScoringError) -> str:
 
 
 @reader
-def session_list(request: HttpRequest) -> HttpResponse:
+def session_list(request: AuthenticatedRequest) -> HttpResponse:
     return render(
         request,
         "play/session_list.html",
@@ -52,7 +53,7 @@ def session_list(request: HttpRequest) -> HttpResponse:
 
 @recorder
 @require_http_methods(["GET", "POST"])
-def session_create(request: HttpRequest) -> HttpResponse:
+def session_create(request: AuthenticatedRequest) -> HttpResponse:
     room = room_get()
     form = SessionForm(request.POST or None, room=room)
     if request.method == "POST" and form.is_valid():
@@ -85,7 +86,7 @@ def session_create(request: HttpRequest) -> HttpResponse:
     return render(request, "play/session_create.html", {"form": form})
 
 
-def _table_context(request: HttpRequest, session: TableSession) -> dict[str, Any]:
+def _table_context(request: AuthenticatedRequest, session: TableSession) -> dict[str, Any]:
     tip = selectors.journal_tip(session=session)
     state = tip.state
     return {
@@ -111,7 +112,7 @@ def _table_context(request: HttpRequest, session: TableSession) -> dict[str, Any
 
 
 @reader
-def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def session_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     session = selectors.session_get(pk=pk)
     context = _table_context(request, session)
     lines = selectors.journal_lines(session=session)
@@ -124,7 +125,7 @@ def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @reader
-def session_hands(request: HttpRequest, pk: int) -> HttpResponse:
+def session_hands(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """Every row of a session's journal with its points: the session's history."""
     session = selectors.session_get(pk=pk)
     context = _table_context(request, session)
@@ -137,7 +138,7 @@ def session_hands(request: HttpRequest, pk: int) -> HttpResponse:
 
 @recorder
 @require_POST
-def session_end(request: HttpRequest, pk: int) -> HttpResponse:
+def session_end(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     session = selectors.session_get(pk=pk, seats=False)
     services.session_end(session=session)
     messages.success(request, _("The session is closed."))
@@ -148,7 +149,7 @@ def session_end(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 def _entry_page(
-    request: HttpRequest,
+    request: AuthenticatedRequest,
     session: TableSession,
     entry: HandEntry,
     state: Any,
@@ -188,7 +189,7 @@ def _preview(entry: HandEntry, session: TableSession, state: Any) -> services.Pr
 
 @recorder
 @require_GET
-def hand_entry(request: HttpRequest, pk: int) -> HttpResponse:
+def hand_entry(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """The entry page: the table's state and an empty hand."""
     session = selectors.session_get(pk=pk)
     if not session.is_open:
@@ -200,7 +201,7 @@ def hand_entry(request: HttpRequest, pk: int) -> HttpResponse:
 
 @recorder
 @require_POST
-def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
+def hand_preview(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """Score the hand without booking it: the breakdown and the payments, and a
     confirm that books exactly this on the table as it is now."""
     session = selectors.session_get(pk=pk)
@@ -214,7 +215,7 @@ def hand_preview(request: HttpRequest, pk: int) -> HttpResponse:
 
 @recorder
 @require_POST
-def hand_book(request: HttpRequest, pk: int) -> HttpResponse:
+def hand_book(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """Book what was previewed. When the hand or the table changed since the preview,
     a fresh preview; a scoring error goes beside its field; an ended session says so."""
     session = selectors.session_get(pk=pk, seats=False)
@@ -260,7 +261,7 @@ def hand_book(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @reader
-def hand_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+def hand_detail(request: AuthenticatedRequest, pk: int, number: int) -> HttpResponse:
     session = selectors.session_get(pk=pk)
     hand = selectors.hand_get(session=session, number=number)
     return render(
@@ -281,7 +282,7 @@ def hand_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 @recorder
 @require_http_methods(["GET", "POST"])
-def hand_void(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+def hand_void(request: AuthenticatedRequest, pk: int, number: int) -> HttpResponse:
     session = selectors.session_get(pk=pk)
     hand = selectors.hand_get(session=session, number=number)
     form = VoidForm(request.POST or None, initial={"key": uuid.uuid4()})
@@ -307,7 +308,7 @@ def hand_void(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 @login_required
 @require_POST
-def hand_signoff(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+def hand_signoff(request: AuthenticatedRequest, pk: int, number: int) -> HttpResponse:
     session = selectors.session_get(pk=pk, seats=False)
     hand = selectors.hand_get(session=session, number=number)
     try:
@@ -320,7 +321,7 @@ def hand_signoff(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 
 @reader
-def hand_compare(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+def hand_compare(request: AuthenticatedRequest, pk: int, number: int) -> HttpResponse:
     session = selectors.session_get(pk=pk)
     hand = selectors.hand_get(session=session, number=number)
     if hand.is_reversal:
@@ -342,7 +343,7 @@ def hand_compare(request: HttpRequest, pk: int, number: int) -> HttpResponse:
 
 @recorder
 @require_POST
-def settlement_create(request: HttpRequest, pk: int) -> HttpResponse:
+def settlement_create(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     session = selectors.session_get(pk=pk, seats=False)
     try:
         settlement = services.settlement_make(session=session, by=request.user)
@@ -353,7 +354,7 @@ def settlement_create(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @reader
-def settlement_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
+def settlement_detail(request: AuthenticatedRequest, pk: int, number: int) -> HttpResponse:
     session = selectors.session_get(pk=pk)
     settlement = selectors.settlement_get(session=session, number=number)
     names = settlement.statement.get("names") or session.names()
@@ -376,7 +377,7 @@ def settlement_detail(request: HttpRequest, pk: int, number: int) -> HttpRespons
 
 
 @reader
-def member_history(request: HttpRequest, user_id: int | None = None) -> HttpResponse:
+def member_history(request: AuthenticatedRequest, user_id: int | None = None) -> HttpResponse:
     """A member's play: their own for members; anyone's for managers and accountants."""
     if user_id is None or user_id == request.user.pk:
         person = request.user
@@ -389,7 +390,7 @@ def member_history(request: HttpRequest, user_id: int | None = None) -> HttpResp
 
 
 @reader
-def ruleset_list(request: HttpRequest) -> HttpResponse:
+def ruleset_list(request: AuthenticatedRequest) -> HttpResponse:
     return render(
         request,
         "play/ruleset_list.html",
@@ -402,7 +403,7 @@ def ruleset_list(request: HttpRequest) -> HttpResponse:
 
 @ruleset_editor
 @require_http_methods(["GET", "POST"])
-def ruleset_edit(request: HttpRequest, pk: int) -> HttpResponse:
+def ruleset_edit(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """Edit a copy of a stored version; saving stores a new version (old hands keep theirs)."""
     base = selectors.ruleset_version_get(pk=pk)
     initial = {"params": json.dumps(base.params, ensure_ascii=False, indent=2)}
