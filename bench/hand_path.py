@@ -22,7 +22,6 @@ import argparse
 import os
 import re
 import sys
-from html.parser import HTMLParser
 from pathlib import Path
 from types import FrameType
 from typing import Any
@@ -42,48 +41,10 @@ from django.db import connection  # noqa: E402
 from django.test import Client, override_settings  # noqa: E402
 from django.test.utils import setup_test_environment  # noqa: E402
 from django.urls import reverse  # noqa: E402
+from formdata import read_form  # noqa: E402
 
 PROJECT = (str(ROOT / "clubapp"), str(ROOT / "scoring"))
 SKIP = ("/tests/", "/migrations/")
-
-
-class FormReader(HTMLParser):
-    """What a browser would submit from the page's form ``entry``: (name, value) pairs."""
-
-    def __init__(self) -> None:
-        super().__init__()
-        self.fields: list[tuple[str, str]] = []
-        self._select: str | None = None
-        self._options: list[tuple[str, bool]] = []
-
-    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        a = {k: v or "" for k, v in attrs}
-        if tag == "input" and a.get("name"):
-            kind = a.get("type", "text")
-            if kind in ("checkbox", "radio"):
-                if "checked" in a:
-                    self.fields.append((a["name"], a.get("value", "on")))
-            elif kind not in ("submit", "button"):
-                self.fields.append((a["name"], a.get("value", "")))
-        elif tag == "select":
-            self._select, self._options = a.get("name"), []
-        elif tag == "option" and self._select:
-            self._options.append((a.get("value", ""), "selected" in a))
-
-    def handle_endtag(self, tag: str) -> None:
-        if tag == "select" and self._select:
-            chosen = [v for v, s in self._options if s] or [v for v, _ in self._options[:1]]
-            self.fields.append((self._select, chosen[0] if chosen else ""))
-            self._select = None
-
-    def handle_startendtag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
-        self.handle_starttag(tag, attrs)
-
-
-def read_form(html: str) -> list[tuple[str, str]]:
-    reader = FormReader()
-    reader.feed(html)
-    return reader.fields
 
 
 def choose(fields: list[tuple[str, str]], names: set[str]) -> list[tuple[str, str]]:
@@ -134,17 +95,19 @@ def run(show: bool) -> int:
     assert page.status_code == 200, page.status_code
     fields = read_form(page.content.decode())
     data = choose(fields, {n for n, _ in fields})
+    action = re.search(r'<form[^>]*action="([^"]+)"[^>]*id="entry"', page.content.decode())
     preview = client.post(
-        url,
+        action.group(1) if action else url,
         urlencode([*data, ("preview", "1")]),
         content_type="application/x-www-form-urlencoded",
     )
     assert preview.status_code == 200, preview.status_code
     carried = [(n, v) for n, v in read_form(preview.content.decode()) if n != "csrfmiddlewaretoken"]
     confirm_url = url
-    action = re.search(r'formaction="([^"]+)"[^>]*name="confirm"', preview.content.decode())
-    if action:
-        confirm_url = action.group(1)
+    button = re.search(r'<button[^>]*name="confirm"[^>]*>', preview.content.decode())
+    target = re.search(r'formaction="([^"]+)"', button.group(0)) if button else None
+    if target:
+        confirm_url = target.group(1)
     body = urlencode([*carried, ("confirm", "1")])
 
     called: dict[tuple[str, str, int], int] = {}

@@ -7,6 +7,7 @@ first hand of a night as on the hundredth.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,6 +68,13 @@ def journal_tip(*, session: TableSession) -> Tip:
     if last is None:
         return Tip(state=night.start(session.night()), settled_through=0)
     return Tip(state=last.state(), settled_through=last.settled_through or 0)
+
+
+def tip_of(session: TableSession, lines: Sequence[Line], statements: Sequence[Settlement]) -> Tip:
+    """The end of the journal from what a page read anyway: its latest rows (newest
+    first) and its statements (newest first); the same as ``journal_tip``."""
+    state = lines[0].hand.state() if lines else night.start(session.night())
+    return Tip(state=state, settled_through=statements[0].last_number if statements else 0)
 
 
 def journal_rows(*, session: TableSession, standing: bool = False) -> list[night.Row]:

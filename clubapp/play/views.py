@@ -20,7 +20,7 @@ import scoring.features
 import scoring.tiles
 from clubapp.core.http import AuthenticatedRequest
 from clubapp.core.selectors import room_get
-from clubapp.play import selectors, services
+from clubapp.play import forms, selectors, services
 from clubapp.play.forms import HandEntry, RulesetForm, SessionForm, VoidForm, digest
 from clubapp.play.models import SEATS, TableSession
 from clubapp.play.permissions import (
@@ -86,8 +86,9 @@ def session_create(request: AuthenticatedRequest) -> HttpResponse:
     return render(request, "play/session_create.html", {"form": form})
 
 
-def _table_context(request: AuthenticatedRequest, session: TableSession) -> dict[str, Any]:
-    tip = selectors.journal_tip(session=session)
+def _table_context(
+    request: AuthenticatedRequest, session: TableSession, tip: selectors.Tip
+) -> dict[str, Any]:
     state = tip.state
     return {
         "session": session,
@@ -114,13 +115,11 @@ def _table_context(request: AuthenticatedRequest, session: TableSession) -> dict
 @reader
 def session_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     session = selectors.session_get(pk=pk)
-    context = _table_context(request, session)
     lines = selectors.journal_lines(session=session)
-    context.update(
-        lines=lines,
-        more=bool(lines) and lines[-1].hand.number > 1,
-        statements=selectors.statements(session=session)[: selectors.RECENT],
-    )
+    statements = list(selectors.statements(session=session)[: selectors.RECENT])
+    context = _table_context(request, session, selectors.tip_of(session, lines, statements))
+    context.update(lines=lines, more=bool(lines) and lines[-1].hand.number > 1)
+    context["statements"] = statements
     return render(request, "play/session_detail.html", context)
 
 
@@ -128,11 +127,10 @@ def session_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 def session_hands(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """Every row of a session's journal with its points: the session's history."""
     session = selectors.session_get(pk=pk)
-    context = _table_context(request, session)
-    context.update(
-        lines=selectors.journal_lines(session=session, count=None),
-        statements=selectors.statements(session=session),
-    )
+    lines = selectors.journal_lines(session=session, count=None)
+    statements = list(selectors.statements(session=session))
+    context = _table_context(request, session, selectors.tip_of(session, lines, statements))
+    context.update(lines=lines, statements=statements)
     return render(request, "play/session_hands.html", context)
 
 
@@ -155,11 +153,22 @@ def _entry_page(
     state: Any,
     preview: services.Preview | None = None,
 ) -> HttpResponse:
+    seats = forms.SEAT_CHOICES
     context: dict[str, Any] = {
         "session": session,
         "entry": entry,
         "state": state,
         "names": session.names(),
+        # the choices of the page's inputs, the same under every seat and row
+        "choices": {
+            "seats": seats,
+            "discarder": entry.hand.fields["discarder"].choices,  # type: ignore[attr-defined]
+            "seat_or_none": forms.NO_SEAT + seats,
+            "features": entry.seats[0].fields["features"].choices,  # type: ignore[attr-defined]
+            "flags": entry.seats[0].fields["flags"].choices,  # type: ignore[attr-defined]
+            "kong_row": [forms.NO_SEAT + seats, forms.KONG_TYPES, forms.NO_SEAT + seats],
+            "penalty_row": [forms.PENALTY_TYPES, forms.NO_SEAT + seats],
+        },
         "exclusions": {
             "excludes": scoring.features.conflicts(entry.family),
             "without_hard_flowers": scoring.features.without_hard_flowers(entry.family),

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django import template
 
 register = template.Library()
@@ -20,3 +22,9 @@ def seat_name(wind: str | None, names: dict[str, str]) -> str:
 @register.filter
 def get(mapping: dict[str, str], key: str) -> str:
     return mapping.get(key, "")
+
+
+@register.filter
+def with_choices(form: Any, choices: list[Any]) -> list[tuple[Any, Any]]:
+    """A form's bound fields, each with its choices (the view's, given once per page)."""
+    return list(zip(form, choices, strict=True))
