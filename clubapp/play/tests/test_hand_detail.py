@@ -19,6 +19,7 @@ def test_it_shows_breakdown_payments_and_lines(client, accountant):
     body = response.content.decode()
     assert response.status_code == 200
     assert "门清" in body and "跑20" in body and "→" in body
+    assert "胡牌" in body and ">win<" not in body  # reasons by name, not code
     assert reverse("play:hand_void", args=[session.pk, hand.number]) not in body
 
 
