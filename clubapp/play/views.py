@@ -366,7 +366,7 @@ def settlement_create(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 def settlement_detail(request: AuthenticatedRequest, pk: int, number: int) -> HttpResponse:
     session = selectors.session_get(pk=pk)
     settlement = selectors.settlement_get(session=session, number=number)
-    names = settlement.statement.get("names") or session.names()
+    names = settlement.statement["names"]
     return render(
         request,
         "play/settlement_detail.html",

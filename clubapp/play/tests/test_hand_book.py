@@ -159,6 +159,25 @@ def test_a_confirm_scores_the_hand_once(client, member, session, monkeypatch):
     assert len(calls) == 1
 
 
+def test_a_key_of_another_table_is_refused_on_the_form(client, member, session):
+    client.force_login(member)
+    other = book(TableSessionFactory(), discard_win("S", "E"))
+    data = confirm_data(client, session, QUICK)
+    data["key"] = str(other.idempotency_key)
+    response = confirm(client, session, data)
+    assert response.status_code == 200
+    assert response.context["entry"].non_field_errors() == ["这张表单属于另一桌。"]
+    assert not Hand.objects.filter(session=session).exists()
+
+
+def test_a_confirm_with_a_bad_field_shows_the_error_and_books_nothing(client, member, session):
+    client.force_login(member)
+    data = {**confirm_data(client, session, QUICK), "S-hard": "x"}
+    response = confirm(client, session, data)
+    assert response.context["entry"].seats[1].errors["hard"] and "preview" not in response.context
+    assert not Hand.objects.exists()
+
+
 def test_accountants_cannot_book(client, accountant, session):
     client.force_login(accountant)
     assert confirm(client, session, QUICK).status_code == 403
