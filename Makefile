@@ -54,7 +54,7 @@ run: migrate $(STAMPS)/demo.done
 
 test: $(VENV)/.requirements-dev.stamp
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/mypy --strict scoring --exclude scoring/tests
+	$(VENV)/bin/mypy --strict --config-file "" scoring --exclude scoring/tests
 	$(DEV_ENV) $(VENV)/bin/mypy clubapp
 	$(DEV_ENV) $(PY) manage.py makemigrations --check --dry-run
 	$(PY) -m pytest

@@ -104,6 +104,7 @@ def fill(total: int, per_session: int, seed: int) -> None:
     ruleset = version.as_ruleset()
     room, _ = Room.objects.get_or_create(slug="main", defaults={"name": "棋牌室"})
     pool = random_hands(seed, 5000, "nanjing")
+    scored: dict[tuple[int, str, bool], dict[str, Any] | None] = {}
     sessions = (total - have + per_session - 1) // per_session
     started = time.perf_counter()
     made = 0
@@ -144,11 +145,18 @@ def fill(total: int, per_session: int, seed: int) -> None:
                 state = night.start(table.night())
                 number = 0
                 while number < per_session:
-                    record = {**rng.choice(pool), "dealer": state.dealer, "doubled": state.doubled}
-                    try:
-                        result = scoring.score(record, ruleset=ruleset)
-                    except scoring.ScoringError:
-                        continue  # 天胡 by a seat not dealing, say
+                    pick = rng.randrange(len(pool))
+                    record = {**pool[pick], "dealer": state.dealer, "doubled": state.doubled}
+                    # the fill's own memo: a pool hand on a dealer and doubling scores alike
+                    key = (pick, state.dealer, state.doubled)
+                    if key not in scored:
+                        try:
+                            scored[key] = scoring.score(record, ruleset=ruleset)
+                        except scoring.ScoringError:
+                            scored[key] = None  # 天胡 by a seat not dealing, say
+                    result = scored[key]
+                    if result is None:
+                        continue
                     number += 1
                     state = night.after(
                         table.night(), state, night_row(number, record, result), settled_through=0
