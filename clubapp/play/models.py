@@ -295,6 +295,12 @@ class Hand(AppendOnlyModel):
     def __str__(self) -> str:
         return f"{self.session} #{self.number}"
 
+    #: the fields that keep the table's state after the row
+    STATE_FIELDS = (
+        "next_dealer", "next_doubled", "passes", "hands_played", "balances", "unsettled",
+        "settle_due", "garden_number", "garden_left",
+    )  # fmt: skip
+
     @property
     def is_reversal(self) -> bool:
         return self.voids_id is not None

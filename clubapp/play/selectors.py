@@ -61,6 +61,7 @@ def journal_tip(*, session: TableSession) -> Tip:
     last_statement = Settlement.objects.filter(session=OuterRef("session")).order_by("-number")
     last = (
         Hand.objects.filter(session=session)
+        .only("number", *Hand.STATE_FIELDS)
         .annotate(settled_through=Subquery(last_statement.values("last_number")[:1]))
         .order_by("-number")
         .first()
@@ -133,7 +134,6 @@ def journal_lines(*, session: TableSession, count: int | None = RECENT) -> list[
     its hand sat: the state after the row before it (one query)."""
     hands = (
         Hand.objects.filter(session=session)
-        .select_related("recorded_by")
         .annotate(voids_number=F("voids__number"), voided_by_number=F("voided_by__number"))
         .order_by("-number")
     )
