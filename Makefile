@@ -16,7 +16,8 @@ SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0
 
 help:
 	@echo "make run           create .venv, install, migrate, load fixtures, demo data once, serve :8000"
-	@echo "make test          ruff, mypy --strict scoring, makemigrations --check, pytest (SQLite, or DATABASE_URL)"
+	@echo "make test          ruff, mypy (--strict scoring, clubapp with django-stubs), makemigrations --check,"
+	@echo "                   pytest (SQLite, or DATABASE_URL), coverage (100 % on scoring)"
 	@echo "make lint | fmt    ruff check / ruff format + fix imports"
 	@echo "make migrate       apply migrations and load fixtures/ (inserts missing rows only)"
 	@echo "make demo          create the demo accounts (idempotent)"
@@ -68,9 +69,11 @@ run: migrate $(STAMPS)/demo.done
 
 test: $(VENV)/.requirements-dev.stamp
 	$(VENV)/bin/ruff check .
-	$(VENV)/bin/mypy --strict scoring --exclude scoring/tests
+	$(VENV)/bin/mypy --strict --config-file "" scoring --exclude scoring/tests
+	$(DEV_ENV) $(VENV)/bin/mypy clubapp
 	$(DEV_ENV) $(PY) manage.py makemigrations --check --dry-run
-	$(PY) -m pytest --cov-fail-under=100
+	$(PY) -m pytest
+	$(VENV)/bin/coverage report --include="scoring/*" --fail-under=100 --skip-covered
 
 lint: $(VENV)/.requirements-dev.stamp
 	$(VENV)/bin/ruff check .

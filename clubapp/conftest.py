@@ -1,5 +1,5 @@
-"""Fixtures for every app's tests: the test cast — one user per role and an outsider —
-and a fresh media folder.
+"""Fixtures for every app's tests: the test cast — one user per role and an outsider —,
+a fresh media folder, and the browser of the browser tests.
 
 Use them as fixtures (`def test_it_x(client, manager): client.force_login(manager)`).
 The role groups come from the core data migration, so they exist in every test database.
@@ -8,6 +8,8 @@ The role groups come from the core data migration, so they exist in every test d
 from __future__ import annotations
 
 import os
+from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,6 +20,53 @@ os.environ.setdefault("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
 
 from clubapp.core.roles import Role  # noqa: E402 - after the environment is set
 from clubapp.core.tests.factories import RoomFactory, UserFactory  # noqa: E402
+
+#: Debian's Chromium, driven by Playwright (never `playwright install`: no downloads here)
+CHROMIUM = Path("/usr/bin/chromium")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Tests marked ``browser`` are skipped where Chromium is missing (.ci/run installs it)."""
+    if CHROMIUM.exists():
+        return
+    skip = pytest.mark.skip(reason="Chromium not installed: apt-get install chromium")
+    for item in items:
+        if "browser" in item.keywords:
+            item.add_marker(skip)
+
+
+@pytest.fixture(scope="session")
+def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
+    return {
+        **browser_type_launch_args,
+        "executable_path": str(CHROMIUM),
+        "args": [
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--no-first-run",
+            "--disable-sync",
+        ],
+    }
+
+
+@pytest.fixture(scope="session")
+def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
+    # A phone in the room: Chinese locale, small screen.
+    return {**browser_context_args, "locale": "zh-CN", "viewport": {"width": 390, "height": 844}}
+
+
+@pytest.fixture
+def log_in(client, live_server):
+    """``log_in(page, user)``: the browser ``page`` carries ``user``'s session."""
+
+    def as_user(page: Any, user: Any) -> None:
+        client.force_login(user)
+        cookie = client.cookies["sessionid"].value
+        page.context.add_cookies([{"name": "sessionid", "value": cookie, "url": live_server.url}])
+
+    return as_user
 
 
 @pytest.fixture(autouse=True)

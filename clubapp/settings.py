@@ -70,12 +70,12 @@ def database_from_url(url: str, base_dir: Path = BASE_DIR) -> dict[str, Any]:
         name = Path(path[1:]) if path.startswith("//") else base_dir / path.lstrip("/")
         return {"ENGINE": "clubapp.core.backends.sqlite3", "NAME": str(name)}
     if scheme in ("postgres", "postgresql", "pgsql"):
-        name = unquote(parts.path.lstrip("/"))
-        if not name:
+        db_name = unquote(parts.path.lstrip("/"))
+        if not db_name:
             raise ImproperlyConfigured("DATABASE_URL for PostgreSQL needs a database name")
         return {
             "ENGINE": "django.db.backends.postgresql",
-            "NAME": name,
+            "NAME": db_name,
             "USER": unquote(parts.username or ""),
             "PASSWORD": unquote(parts.password or ""),
             "HOST": parts.hostname or "",

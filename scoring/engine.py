@@ -75,7 +75,7 @@ def _score_nanjing(hand: Hand, rules: NanjingRuleset) -> dict[str, Any]:
     if hand.garden is not None:
         pays = payments.garden_cap(pays, hand.garden)
     totals = payments.net(pays)
-    result = _result(hand, rules, scored, pays, totals, _next(hand, rules, scored))
+    result = _result(hand, rules, scored, pays, totals, nanjing.next_hand(hand, rules, scored))
     if hand.garden is not None:
         result["left"], result["garden_over"] = payments.garden_after(hand.garden, totals)
     return result
@@ -124,12 +124,7 @@ def _score_worksite(hand: Hand, rules: WorksiteRuleset) -> dict[str, Any]:
     scored = [worksite.score_win(win, hand, rules) for win in hand.wins]
     pays: list[payments.Payment] = []
     for win, one in zip(hand.wins, scored, strict=True):
-        if hand.false_wins:
-            # 诈糊: the (first) false winner pays all of a later win in place of its payers
-            shares = 3 if payments.self_drawn_like(win) else 1
-            pays.append(payments.Payment(hand.false_wins[0], win.seat, one.value * shares, "win"))
-        else:
-            pays += payments.win_shares(win, one.value)
+        pays += worksite.win_payments(hand, win, one.value)
     barred = set(hand.false_wins) | set(hand.dead_hands)
     for kong in hand.kongs:
         if kong.type == "flower" and kong.seat not in barred and rules.flower_set:
@@ -141,29 +136,6 @@ def _score_worksite(hand: Hand, rules: WorksiteRuleset) -> dict[str, Any]:
     stays = any(w.seat == hand.dealer for w in hand.wins)
     nxt = {"dealer": hand.dealer if stays else next_seat(hand.dealer), "doubled": False}
     return _result(hand, rules, scored, pays, payments.net(pays), nxt)
-
-
-def _next(hand: Hand, rules: NanjingRuleset, scored: list[Scored]) -> dict[str, Any]:
-    """比下胡 and the next dealer, per the ruleset's triggers and dealer rule."""
-    triggers = {
-        "flower_kong": any(k.type == "flower" for k in hand.kongs),
-        "dealer_wins": any(w.seat == hand.dealer for w in hand.wins),
-        "penalty": bool(hand.penalties),
-        "dagang_kaihua": any("after_kong" in w.flags for w in hand.wins),
-        "gang_kaihua": any(w.flags & {"after_kong", "after_flower"} for w in hand.wins),
-        "drawn": not hand.wins,
-        "multiple_winners": len(hand.wins) > 1,
-        "big_hand": any(s.big_hand for s in scored),
-        "liable": any(w.liable is not None for w in hand.wins),
-    }
-    rule = rules.next.dealer_stays
-    if rule == "doubled":
-        stays = any(triggers[t] for t in rules.next.doubling if t != "dealer_stays")
-    else:
-        stays = triggers["big_hand" if rule == "big_hand" else "dealer_wins"]
-    triggers["dealer_stays"] = stays
-    doubled = any(triggers[t] for t in rules.next.doubling)
-    return {"dealer": hand.dealer if stays else next_seat(hand.dealer), "doubled": doubled}
 
 
 def compare(hand: Any) -> list[dict[str, Any]]:

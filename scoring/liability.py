@@ -74,3 +74,27 @@ def worksite_liable(melds: Iterable[Mapping[str, Any]]) -> str | None:
         if count >= 3:
             return seat
     return None
+
+
+def propose(
+    record: Mapping[str, Any], family: str
+) -> tuple[dict[str, Any], list[tuple[str, str, str]]]:
+    """The record with ``liable`` filled in where the melds show who pays as 包牌 and
+    none was given, and each proposal made as (winner, liable seat, reason code:
+    ``worksite`` or one of ``propose_liable``'s)."""
+    out = dict(record)
+    wins, made = [], []
+    for win in record.get("wins", []):
+        seat: str | None = None
+        if not win.get("liable") and (win.get("melds") or "robbing_kong" in win.get("flags", [])):
+            if family == "worksite":
+                seat, why = worksite_liable(win.get("melds") or []), "worksite"
+            else:
+                seat, why = propose_liable(win, record.get("kongs", []))
+        if seat and seat != win["seat"]:
+            win = {**win, "liable": seat}
+            made.append((win["seat"], seat, why))
+        wins.append(win)
+    if "wins" in record:
+        out["wins"] = wins
+    return out, made

@@ -6,12 +6,14 @@ T = flower_multiplier × (H + S) + run + bonuses, × double_factor if 比下胡.
 
 from __future__ import annotations
 
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from . import reading, shape, tiles
 from .errors import ScoringError
 from .reading import Scored
-from .record import Hand, Meld, Win
+from .record import Hand, Meld, Win, next_seat
 from .rulesets import NANJING_BONUSES, NanjingRuleset
 
 #: 软花, in the order the breakdown lists them
@@ -20,6 +22,17 @@ SEVEN_PAIR_TIERS = ("qidui", "haohua_qidui", "chaohaohua_qidui", "chaochaohaohua
 SEVEN_PAIR_CODES = frozenset((*SEVEN_PAIR_TIERS, "shuang_qidui"))
 #: 色子胡: every bonus but 门清 and the two 杠开花
 BIG_HANDS = frozenset(NANJING_BONUSES) - {"menqing", "xiaogang_kaihua", "dagang_kaihua"}
+#: ticks of which at most one counts (quick entry refuses more; the entry page greys
+#: out the others), with the reason in English and Chinese
+ONE_OF = {
+    SEVEN_PAIR_CODES: ("only one seven-pairs tier counts", "七对类只能选一个"),
+    frozenset({"hunyise", "qingyise"}): (
+        "混一色 and 清一色 exclude each other",
+        "混一色与清一色不能同时成立",
+    ),
+}
+#: what no seven-pairs hand can also be
+SEVEN_PAIRS_EXCLUDE = frozenset({"menqing", "duiduihu", "quanqiu_dudiao", "yajue"})
 #: bonuses that only flags can give
 FLAG_BONUSES = {
     "after_flower": "xiaogang_kaihua",
@@ -159,12 +172,17 @@ def _worth(reading: _Reading, hard: int, rules: NanjingRuleset) -> tuple[int, bo
     menqing = "menqing" in earned
     big = any(code in BIG_HANDS for code in earned)
     points = sum(bonus[code] for code in earned)
-    if hard == 0 and (menqing or big) and "wuhuaguo" in bonus and "wuhuaguo" not in earned:
+    if "wuhuaguo" in bonus and "wuhuaguo" not in earned and wuhuaguo(hard, earned):
         points += bonus["wuhuaguo"]
         big = True
     flowers = hard + sum(reading.soft.values())
     value = rules.win.flower_multiplier * flowers + rules.win.run + points
     return value, menqing or big or hard >= rules.win.min_hard_flowers
+
+
+def wuhuaguo(hard: int, bonuses: Collection[str]) -> bool:
+    """无花果: a win without a hard flower that is 门清 or another big hand (色子胡)."""
+    return hard == 0 and ("menqing" in bonuses or bool(set(bonuses) & BIG_HANDS - {"wuhuaguo"}))
 
 
 # --- value ---------------------------------------------------------------------------
@@ -177,7 +195,7 @@ def _assemble(
     h = win.hard
     bonuses = set(reading.bonuses) & set(rules.bonus)
     menqing = "menqing" in bonuses
-    if h == 0 and (menqing or bonuses & BIG_HANDS) and "wuhuaguo" in rules.bonus:
+    if "wuhuaguo" in rules.bonus and wuhuaguo(h, bonuses):
         bonuses.add("wuhuaguo")
     lines: list[tuple[str, str, int]] = []
     if h:
@@ -281,6 +299,30 @@ def _check_ticks(win: Win, scored: Scored, rules: NanjingRuleset) -> None:
             )
 
 
+def next_hand(hand: Hand, rules: NanjingRuleset, scored: Sequence[Scored]) -> dict[str, Any]:
+    """比下胡 and the next dealer (a result's ``next``), per the ruleset's triggers and
+    its dealer rule."""
+    triggers = {
+        "flower_kong": any(k.type == "flower" for k in hand.kongs),
+        "dealer_wins": any(w.seat == hand.dealer for w in hand.wins),
+        "penalty": bool(hand.penalties),
+        "dagang_kaihua": any("after_kong" in w.flags for w in hand.wins),
+        "gang_kaihua": any(w.flags & {"after_kong", "after_flower"} for w in hand.wins),
+        "drawn": not hand.wins,
+        "multiple_winners": len(hand.wins) > 1,
+        "big_hand": any(s.big_hand for s in scored),
+        "liable": any(w.liable is not None for w in hand.wins),
+    }
+    rule = rules.next.dealer_stays
+    if rule == "doubled":
+        stays = any(triggers[t] for t in rules.next.doubling if t != "dealer_stays")
+    else:
+        stays = triggers["big_hand" if rule == "big_hand" else "dealer_wins"]
+    triggers["dealer_stays"] = stays
+    doubled = any(triggers[t] for t in rules.next.doubling)
+    return {"dealer": hand.dealer if stays else next_seat(hand.dealer), "doubled": doubled}
+
+
 # --- quick entry --------------------------------------------------------------------
 
 
@@ -311,35 +353,23 @@ def _quick(win: Win, hand: Hand, rules: NanjingRuleset) -> Scored:
     def clash(message: str, zh: str) -> ScoringError:
         return ScoringError(message, field=field, zh=zh)
 
-    pairs = bonuses & SEVEN_PAIR_CODES
-    if len(pairs) > 1:
-        raise clash("only one seven-pairs tier counts", "七对类只能选一个")
-    if pairs & {
-        "qidui",
-        "haohua_qidui",
-        "chaohaohua_qidui",
-        "chaochaohaohua_qidui",
-        "shuang_qidui",
-    } and bonuses & {"menqing", "duiduihu", "quanqiu_dudiao", "yajue"}:
+    for group, (message, zh) in ONE_OF.items():
+        if len(bonuses & group) > 1:
+            raise clash(message, zh)
+    if bonuses & SEVEN_PAIR_CODES and bonuses & SEVEN_PAIRS_EXCLUDE:
         raise clash(
             "seven pairs cannot be 门清, 对对胡, 全球独钓 or 压绝",
             "七对不能同时计门清、对对胡、全球独钓或压绝",
         )
-    if {"hunyise", "qingyise"} <= bonuses:
-        raise clash("混一色 and 清一色 exclude each other", "混一色与清一色不能同时成立")
     if "quanqiu_dudiao" in bonuses and "duiduihu" not in bonuses:
         raise clash("全球独钓 is always 对对胡 too", "全球独钓必然是对对胡")
     if "quanqiu_dudiao" in bonuses and "menqing" in bonuses and rules.win.menqing == "none":
         raise clash("全球独钓 cannot be 门清", "全球独钓不能是门清")
     if win.melds and "menqing" in bonuses and not reading.menqing(win.melds, rules.win.menqing):
         raise clash("门清 is contradicted by the melds", "有碰或二杠，不是门清")
-    if "wuhuaguo" in bonuses and win.hard:
-        raise clash("无花果 needs no hard flower", "无花果要求没有硬花")
-    if (
-        "wuhuaguo" in bonuses
-        and not bonuses & (BIG_HANDS - {"wuhuaguo"})
-        and "menqing" not in bonuses
-    ):
+    if "wuhuaguo" in bonuses and not wuhuaguo(win.hard, bonuses):
+        if win.hard:
+            raise clash("无花果 needs no hard flower", "无花果要求没有硬花")
         raise clash("无花果 needs 门清 or another big hand", "无花果需门清或另有大胡")
     soft = {"soft_flowers": win.soft_flowers or 0}
     return _assemble(win, hand, rules, _Reading(soft, frozenset(bonuses), "quick"), ())

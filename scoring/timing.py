@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from . import settle
 from .errors import ScoringError
 from .record import SEATS, next_seat
 
@@ -54,20 +55,21 @@ def _changes(hands: Sequence[tuple[str, str]]) -> list[int]:
     return out
 
 
+def position(passes: int, hand: int) -> Position:
+    """Where the ``hand``-th hand of the night sits once the deal has passed ``passes``
+    times before it."""
+    quan_index = passes // 4
+    return Position(
+        jiang=quan_index // QUAN_PER_JIANG + 1,
+        quan=quan_index % QUAN_PER_JIANG + 1,
+        turn=passes % 4 + 1,
+        hand=hand,
+    )
+
+
 def positions(hands: Sequence[tuple[str, str]]) -> list[Position]:
     """The 将, 圈 and dealer's turn of every hand of a night."""
-    out = []
-    for number, changes in enumerate(_changes(hands), start=1):
-        quan_index = changes // 4
-        out.append(
-            Position(
-                jiang=quan_index // QUAN_PER_JIANG + 1,
-                quan=quan_index % QUAN_PER_JIANG + 1,
-                turn=changes % 4 + 1,
-                hand=number,
-            )
-        )
-    return out
+    return [position(changes, n) for n, changes in enumerate(_changes(hands), start=1)]
 
 
 def worksite_settlements(hands: Sequence[tuple[str, str]]) -> list[bool]:
@@ -78,16 +80,16 @@ def worksite_settlements(hands: Sequence[tuple[str, str]]) -> list[bool]:
     settlement waits until the dealer changes. A settlement covers every hand since
     the one before.
     """
-    out = []
-    for (dealer, following), before in zip(hands, _changes(hands), strict=True):
-        after = before + (following != dealer)
-        out.append(after == 4 if before < 4 else following != dealer)
-    return out
+    return _settles("worksite", hands)
 
 
 def quan_ends(hands: Sequence[tuple[str, str]]) -> list[bool]:
     """For each hand, whether a 圈 ends with it (南京 tables settle per 圈 by default)."""
+    return _settles("quan", hands)
+
+
+def _settles(option: str, hands: Sequence[tuple[str, str]]) -> list[bool]:
     return [
-        following != dealer and (before + 1) % 4 == 0
+        settle.settles_after(option, before, before + (following != dealer), False)
         for (dealer, following), before in zip(hands, _changes(hands), strict=True)
     ]

@@ -7,7 +7,7 @@ needs at least ``min_flowers``.
 
 from __future__ import annotations
 
-from . import reading, shape, tiles
+from . import payments, reading, shape, tiles
 from .errors import ScoringError
 from .reading import Scored
 from .record import Hand, Win
@@ -46,6 +46,19 @@ NAMES = {
     "chaohaohua_shuang_qidui": "超豪华双7对",
     "menqianqing": "门前清",
 }
+#: ticks of which at most one counts (quick entry refuses more; the entry page greys
+#: out the others)
+ONE_OF = (
+    frozenset({"dasixi", "xiaosixi"}),
+    frozenset({"sananke", "sianke"}),
+    frozenset({"hunyise", "qingyise"}),
+    frozenset(SEVEN_PAIR_TIERS),
+)
+#: what no seven-pairs hand can also be
+SEVEN_PAIRS_EXCLUDE = frozenset(
+    {"menqianqing", "duiduihu", "dadiaoche", "dasixi", "xiaosixi", "yitiaolong", "sananke"}
+    | {"sianke"}
+)
 #: (name, count) pairs where the label shows a count
 _COUNTED = {"hard_flowers", "feng_peng", "feng_anke", "minggang", "angang", "soft_flowers"}
 
@@ -157,6 +170,15 @@ def scored(lines: dict[str, tuple[int, int]], shape_name: str, rules: WorksiteRu
     )
 
 
+def win_payments(hand: Hand, win: Win, value: int) -> list[payments.Payment]:
+    """Who pays a win worth ``value``: its usual shares, except that after a 诈糊 the
+    (first) false winner pays all of it in place of the payers."""
+    if not hand.false_wins:
+        return payments.win_shares(win, value)
+    shares = 3 if payments.self_drawn_like(win) else 1
+    return [payments.Payment(hand.false_wins[0], win.seat, value * shares, "win")]
+
+
 def _check_passed(win: Win) -> None:
     """过水: a player who passed a win on a discard may not win on the same tile, or a
     同路 tile (same suit, three apart: 1-4-7, 2-5-8, 3-6-9), until their own next draw."""
@@ -242,30 +264,15 @@ def _quick(win: Win, rules: WorksiteRuleset) -> Scored:
                 field=field,
                 zh=f"本规则没有番种 “{code}”",
             )
-    for group in (
-        ("dasixi", "xiaosixi"),
-        ("sananke", "sianke"),
-        ("hunyise", "qingyise"),
-        SEVEN_PAIR_TIERS,
-    ):
-        if len(ticked & set(group)) > 1:
-            names = "、".join(NAMES[c] for c in group if c in ticked)
+    for group in ONE_OF:
+        if len(ticked & group) > 1:
+            both = [c for c in WORKSITE_BONUSES if c in ticked & group]
             raise ScoringError(
-                f"{' and '.join(c for c in group if c in ticked)} exclude each other",
+                f"{' and '.join(both)} exclude each other",
                 field=field,
-                zh=f"{names} 不能同时成立",
+                zh=f"{'、'.join(NAMES[c] for c in both)} 不能同时成立",
             )
-    pairs = ticked & set(SEVEN_PAIR_TIERS)
-    if pairs and ticked & {
-        "menqianqing",
-        "duiduihu",
-        "dadiaoche",
-        "dasixi",
-        "xiaosixi",
-        "yitiaolong",
-        "sananke",
-        "sianke",
-    }:
+    if ticked & set(SEVEN_PAIR_TIERS) and ticked & SEVEN_PAIRS_EXCLUDE:
         raise ScoringError(
             "seven pairs cannot combine with set patterns or 门前清",
             field=field,

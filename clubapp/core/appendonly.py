@@ -76,10 +76,15 @@ def trigger_names(vendor: str, table: str) -> list[str]:
 
 
 def create_sql(vendor: str, table: str) -> list[str]:
-    """The statements that make ``table`` refuse UPDATE and DELETE on ``vendor``."""
+    """The statements that make ``table`` refuse UPDATE and DELETE on ``vendor``.
+
+    Any triggers of the same names are dropped first, so that the operation can run
+    again after a migration that altered the table (SQLite rebuilt it without them;
+    PostgreSQL kept them)."""
     names = trigger_names(vendor, table)
+    again = drop_sql(vendor, table)
     if vendor == "postgresql":
-        return [
+        return again + [
             # One function for every table; CREATE OR REPLACE keeps the operation idempotent.
             "CREATE OR REPLACE FUNCTION core_refuse_change() RETURNS trigger "
             "LANGUAGE plpgsql AS $$ BEGIN "
@@ -89,7 +94,7 @@ def create_sql(vendor: str, table: str) -> list[str]:
             "FOR EACH ROW EXECUTE FUNCTION core_refuse_change()",
         ]
     if vendor == "sqlite":
-        return [
+        return again + [
             f'CREATE TRIGGER "{name}" BEFORE {event} ON "{table}" BEGIN '
             f"SELECT RAISE(ABORT, '{table} rows are append-only ({event} refused)'); END"
             for name, event in zip(names, ("UPDATE", "DELETE"), strict=True)

@@ -7,9 +7,14 @@ The groups themselves are created by migration 0002_role_groups.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import wraps
 from typing import Any
 
+from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.db import models
+from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
 
 
@@ -48,3 +53,24 @@ def user_has_role(user: Any, role: Role | str) -> bool:
     if not getattr(user, "is_authenticated", False) or not user.is_active:
         return False
     return user.groups.filter(name=Role(role).value).exists()
+
+
+View = Callable[..., HttpResponse]
+
+
+def role_required(*roles: Role) -> Callable[[View], View]:
+    """The one gate of every app's views: a logged-in user with one of ``roles`` gets
+    the view, anyone else logged in a 403, an anonymous user the login page. Finer
+    checks (whose card, which table) belong to the view's service or selector."""
+
+    def decorator(view: View) -> View:
+        @wraps(view)
+        @login_required
+        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+            if not set(roles) & set(user_roles(request.user)):
+                raise PermissionDenied
+            return view(request, *args, **kwargs)
+
+        return wrapped
+
+    return decorator

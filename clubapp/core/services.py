@@ -2,16 +2,20 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AbstractUser, Group
 from django.contrib.auth.tokens import default_token_generator
+from django.core.exceptions import ValidationError
 from django.db import transaction
 from django.db.models import F
 from django.urls import reverse
 from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
+from django.utils.translation import gettext as _
 
-from clubapp.core.models import DocumentCounter
+from clubapp.core.models import DocumentCounter, Room
 from clubapp.core.roles import Role
 
 
@@ -69,3 +73,40 @@ def user_password_link_issue(*, user: AbstractUser) -> str:
     uid = urlsafe_base64_encode(force_bytes(user.pk))
     token = default_token_generator.make_token(user)
     return reverse("password_reset_confirm", kwargs={"uidb64": uid, "token": token})
+
+
+@transaction.atomic
+def room_settings_update(
+    *,
+    room: Room,
+    card_fee: Decimal,
+    renewal_fee: Decimal,
+    guest_hourly_fee: Decimal,
+    notice: str,
+    renewal_window_days: int,
+    handover_limit_days: int | None = None,
+) -> Room:
+    """The room's fees (工本费, 年审费, the non-members' hourly 器材损耗费), its notice,
+    the 年审 window and the cash book's hand-over limit: one room-wide row (core.Room),
+    written here whichever page edits it. ``handover_limit_days`` None keeps the limit."""
+    for amount in (card_fee, renewal_fee, guest_hourly_fee):
+        if not isinstance(amount, Decimal) or amount < 0:
+            raise ValidationError(_("A fee cannot be negative."), code="fee_negative")
+    if handover_limit_days is not None and not 1 <= handover_limit_days <= 90:
+        raise ValidationError(_("The hand-over limit is 1 to 90 days."), code="handover_limit")
+    if not isinstance(renewal_window_days, int) or not 0 <= renewal_window_days <= 366:
+        raise ValidationError(
+            _("The yearly review window is 0 to 366 days."), code="renewal_window"
+        )
+    room = Room.objects.select_for_update().get(pk=room.pk)
+    room.card_fee = card_fee
+    room.renewal_fee = renewal_fee
+    room.guest_hourly_fee = guest_hourly_fee
+    room.notice = (notice or "").strip()
+    room.renewal_window_days = renewal_window_days
+    fields = ["card_fee", "renewal_fee", "guest_hourly_fee", "notice", "renewal_window_days"]
+    if handover_limit_days is not None:
+        room.handover_limit_days = handover_limit_days
+        fields.append("handover_limit_days")
+    room.save(update_fields=fields)
+    return room

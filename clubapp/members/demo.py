@@ -94,13 +94,13 @@ def seed(*, room: Room, users: dict[str, Any]) -> None:
         if fate == "none":
             continue
         issued_at = now - dt.timedelta(days=400 if fate == "expired" else 60)
-        card = services.card_issue(member=member, by=desk, now=issued_at)
+        issued = services.card_issue(member=member, by=desk, now=issued_at)
         if fate == "suspended":
-            services.card_suspend(card=card, reason="多次损坏器材，暂停一个月", by=desk)
+            services.card_suspend(card=issued, reason="多次损坏器材，暂停一个月", by=desk)
         elif fate == "revoked":
-            services.card_revoke(card=card, reason="赌博，取消会员资格", by=desk)
+            services.card_revoke(card=issued, reason="赌博，取消会员资格", by=desk)
         elif fate == "reissued":
-            services.card_reissue(card=card, by=desk, now=now - dt.timedelta(days=5))
+            services.card_reissue(card=issued, by=desk, now=now - dt.timedelta(days=5))
 
     # Visits: a finished member visit and a billed non-member visit in the past,
     # and two visits still open (shown as "still inside" if the room has closed).

@@ -215,14 +215,14 @@ class WeeklyHoursForm(forms.Form):
         return initial
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         for day in Weekday:
             for n in range(self.PERIODS_PER_DAY):
                 opens = data.get(f"d{day.value}_opens{n}")
                 closes = data.get(f"d{day.value}_closes{n}")
                 if (opens is None) != (closes is None):
                     raise ValidationError(
-                        "%(day)s：请同时填写开始和结束时间", params={"day": day.label}
+                        _("%(day)s: give both the start and the end."), params={"day": day.label}
                     )
         return data
 

@@ -196,7 +196,8 @@ class Card(models.Model):
 
 
 class Table(models.Model):
-    """A mahjong table of the room. ``occupied`` is set at the desk (docs/members.md)."""
+    """A mahjong table of the room. ``occupied`` is set at the desk; ``in_play`` by the
+    play app while a table session is open at it (docs/members.md)."""
 
     room = models.ForeignKey(
         "core.Room", on_delete=models.PROTECT, related_name="tables", verbose_name=_("room")
@@ -206,6 +207,7 @@ class Table(models.Model):
     name = models.CharField(_("table name"), max_length=30, blank=True)
     active = models.BooleanField(_("in use"), default=True)
     occupied = models.BooleanField(_("occupied"), default=False)
+    in_play = models.BooleanField(_("in play"), default=False)
 
     class Meta:
         verbose_name = _("table")

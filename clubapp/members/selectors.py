@@ -1,7 +1,7 @@
 """Reads of the members app: member lists, cards, today's visits, hours, free tables.
 
-Other apps read members data through these functions (``tables_free`` is the one
-the play app will replace with its own open table sessions).
+Other apps read members data through these functions; this app reads no other app
+(a table in play is marked on the table by the play app, ``services.table_set_in_play``).
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ import math
 import re
 import unicodedata
 from decimal import Decimal
+from typing import Any
 
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
@@ -32,7 +33,6 @@ from clubapp.members.models import (
     Table,
     Visit,
 )
-from clubapp.play.selectors import tables_in_play
 
 Period = tuple[dt.time, dt.time]
 
@@ -88,7 +88,7 @@ def member_current_card(*, member: Member) -> Card | None:
     return member.cards.exclude(status=CardStatus.VOID).order_by("-issued_on", "-pk").first()
 
 
-def member_for_user(*, user: object) -> Member | None:
+def member_for_user(*, user: Any) -> Member | None:
     if not getattr(user, "is_authenticated", False):
         return None
     return Member.objects.filter(user=user).select_related("room").first()
@@ -281,8 +281,12 @@ def tables_active(*, room: Room) -> QuerySet[Table]:
 
 
 def table_numbers_in_play(*, room: Room) -> list[int]:
-    """Numbers of the tables with an open session of the play app."""
-    return [row["table_number"] for row in tables_in_play(room=room)]
+    """Numbers of the tables with an open session (marked by the play app)."""
+    return list(
+        Table.objects.filter(room=room, in_play=True)
+        .order_by("number")
+        .values_list("number", flat=True)
+    )
 
 
 def tables_all(*, room: Room) -> list[tuple[Table, str]]:
@@ -304,13 +308,9 @@ def tables_all(*, room: Room) -> list[tuple[Table, str]]:
 
 
 def tables_free(*, room: Room) -> QuerySet[Table]:
-    """场所空闲: active tables not marked occupied at the desk and not in play (an open
-    table session of the play app uses their number) (docs/members.md)."""
-    return (
-        tables_active(room=room)
-        .filter(occupied=False)
-        .exclude(number__in=tables_in_play(room=room))
-    )
+    """场所空闲: active tables neither marked occupied at the desk nor in play (a table
+    session of the play app is open at them) (docs/members.md)."""
+    return tables_active(room=room).filter(occupied=False, in_play=False)
 
 
 def tables_free_count(*, room: Room) -> int:

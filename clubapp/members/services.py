@@ -14,12 +14,12 @@ from decimal import Decimal
 from typing import IO
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractBaseUser, AbstractUser
+from django.contrib.auth.models import AbstractUser, User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.core.files.base import ContentFile
 from django.db import IntegrityError, transaction
 from django.utils import timezone
-from django.utils.translation import gettext
+from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_variables
 
 from clubapp.books.models import IncomeCategory
@@ -50,7 +50,6 @@ from clubapp.members.selectors import guest_hours  # noqa: F401 - part of this m
 
 logger = logging.getLogger(__name__)
 
-User = AbstractBaseUser
 
 _INCOME_CATEGORY = {
     ReceiptKind.CARD: IncomeCategory.CARD_FEE,
@@ -71,9 +70,15 @@ def _one_year_after(day: dt.date) -> dt.date:
 def _clean_text(value: str, *, label: str, max_length: int) -> str:
     value = (value or "").strip()
     if not value:
-        raise ValidationError(f"请填写{label}", code="required")
+        raise ValidationError(
+            _("Please fill in the %(field)s.") % {"field": label}, code="required"
+        )
     if len(value) > max_length:
-        raise ValidationError(f"{label}不能超过{max_length}个字", code="too_long")
+        raise ValidationError(
+            _("The %(field)s may not be longer than %(count)s characters.")
+            % {"field": label, "count": max_length},
+            code="too_long",
+        )
     return value
 
 
@@ -136,7 +141,7 @@ def _id_duplicate() -> ValidationError:
     return ValidationError(
         {
             "id_number": ValidationError(
-                gettext("This ID card number is already registered as a member."),
+                _("This ID card number is already registered as a member."),
                 code="id_duplicate",
             )
         }
@@ -158,11 +163,11 @@ def member_create(
     id_number: str,
     by: User,
     photo: IO[bytes] | None = None,
-    user: AbstractBaseUser | None = None,
+    user: User | None = None,
 ) -> Member:
     """Register a member. The ID number is checked (GB 11643) and unique in the room."""
-    name = _clean_text(name, label="姓名", max_length=50)
-    phone = _clean_text(phone, label="电话", max_length=20)
+    name = _clean_text(name, label=_("name"), max_length=50)
+    phone = _clean_text(phone, label=_("phone"), max_length=20)
     checked = id_number_check(id_number, today=timezone.localdate())
     if Member.objects.filter(room=room, id_number_hash=id_number_digest(checked.number)).exists():
         raise _id_duplicate()
@@ -200,18 +205,18 @@ def member_update(
     phone: str,
     by: User,
     photo: IO[bytes] | None = None,
-    user: AbstractBaseUser | None = None,
+    user: User | None = None,
 ) -> Member:
     """Change the name, phone, the linked account and (optionally) the photo.
 
     The ID number is not editable: a wrong one means a new registration.
     """
     member = Member.objects.select_for_update().get(pk=member.pk)
-    member.name = _clean_text(name, label="姓名", max_length=50)
+    member.name = _clean_text(name, label=_("name"), max_length=50)
     member.name_pinyin = name_pinyin(member.name)
-    member.phone = _clean_text(phone, label="电话", max_length=20)
+    member.phone = _clean_text(phone, label=_("phone"), max_length=20)
     if user is not None and Member.objects.filter(user=user).exclude(pk=member.pk).exists():
-        raise ValidationError("该账号已关联其他会员", code="user_taken")
+        raise ValidationError(_("This account belongs to another member."), code="user_taken")
     member.user = user
     if photo is not None:
         processed = _photo_checked(photo)
@@ -242,11 +247,12 @@ def _member_login(member: Member) -> AbstractUser:
     """
     user = member.user
     if user is None:
-        raise ValidationError("该会员还没有登录账号", code="no_account")
+        raise ValidationError(_("This member has no login yet."), code="no_account")
     groups = set(user.groups.values_list("name", flat=True))
     if user.is_staff or user.is_superuser or groups != {Role.MEMBER.value}:
         raise ValidationError(
-            "该账号不是普通会员账号，请由系统管理员处理", code="not_a_member_account"
+            _("This account is not a plain member's account: the administrator looks after it."),
+            code="not_a_member_account",
         )
     return user
 
@@ -261,21 +267,21 @@ def member_account_create(*, member: Member, username: str, by: User) -> tuple[A
     _must_manage(by)
     member = Member.objects.select_for_update().get(pk=member.pk)
     if member.user_id is not None:
-        raise ValidationError("该会员已有登录账号", code="account_exists")
+        raise ValidationError(_("This member already has a login."), code="account_exists")
     user_model = get_user_model()
     username = (username or "").strip()
     if not username:
-        raise ValidationError("请填写登录名", code="required")
+        raise ValidationError(_("Please enter a login name."), code="required")
     try:
         user_model.username_validator(username)
     except ValidationError:
         raise ValidationError(
-            "登录名只能包含字母、数字和 @ . + - _", code="username_invalid"
+            _("A login name has only letters, digits and @ . + - _"), code="username_invalid"
         ) from None
     if len(username) > 150:
-        raise ValidationError("登录名不能超过150个字符", code="too_long")
+        raise ValidationError(_("A login name has at most 150 characters."), code="too_long")
     if user_model.objects.filter(username__iexact=username).exists():
-        raise ValidationError("该登录名已被使用", code="username_taken")
+        raise ValidationError(_("This login name is taken."), code="username_taken")
     user = user_create(
         username=username, password=None, roles=[Role.MEMBER], first_name=member.name
     )
@@ -291,7 +297,9 @@ def member_account_reset(*, member: Member, by: User) -> str:
     _must_manage(by)
     user = _member_login(member)
     if not user.is_active:
-        raise ValidationError("该账号已停用，请先启用", code="account_inactive")
+        raise ValidationError(
+            _("This login is disabled: enable it first."), code="account_inactive"
+        )
     logger.info("password link for account %s issued by user %s", user.pk, by.pk)
     return user_password_link_issue(user=user)
 
@@ -338,9 +346,12 @@ def card_issue(*, member: Member, by: User, now: dt.datetime | None = None) -> C
     member = Member.objects.select_for_update(of=("self",)).select_related("room").get(pk=member.pk)
     cards = member.cards.all()
     if cards.filter(status=CardStatus.REVOKED).exists():
-        raise ValidationError("该会员资格已被取消，不能再办理会员证", code="member_revoked")
+        raise ValidationError(_("This membership was revoked: no new card."), code="member_revoked")
     if cards.filter(status__in=[CardStatus.ACTIVE, CardStatus.SUSPENDED]).exists():
-        raise ValidationError("该会员已有会员证；过期请年审，遗失请补办", code="card_exists")
+        raise ValidationError(
+            _("This member has a card already: renew it when expired, reissue it when lost."),
+            code="card_exists",
+        )
     card = Card.objects.create(
         member=member,
         number=_card_number(today),
@@ -388,20 +399,38 @@ def card_renew(
     card = _lock_card(card)
     if expected_valid_until is not None and card.valid_until != expected_valid_until:
         raise ValidationError(
-            f"会员证{card.number}刚刚已年审，有效期至{card.valid_until:%Y-%m-%d}", code="stale"
+            _("Card %(number)s was renewed just now: valid until %(date)s.")
+            % {"number": card.number, "date": f"{card.valid_until:%Y-%m-%d}"},
+            code="stale",
         )
     state = card.state_on(today)
     if state == CardState.REVOKED:
-        raise ValidationError("该会员证已取消（会员资格已取消），不能年审", code="card_revoked")
-    if state == CardState.VOID:
-        raise ValidationError("该会员证已作废（已补办新证），请对新证年审", code="card_void")
-    if state == CardState.SUSPENDED:
-        raise ValidationError("该会员证已暂停，请先恢复再年审", code="card_suspended")
-    days_left = (card.valid_until - today).days
-    if state == CardState.ACTIVE and days_left > card.member.room.renewal_window_days and not early:
         raise ValidationError(
-            f"会员证{card.number}有效期至{card.valid_until:%Y-%m-%d}，还有{days_left}天才到期；"
-            f"到期前{card.member.room.renewal_window_days}天内办理年审",
+            _("This card is revoked (the membership was revoked): no renewal."),
+            code="card_revoked",
+        )
+    if state == CardState.VOID:
+        raise ValidationError(
+            _("This card is void (a new one was issued): renew the new card."), code="card_void"
+        )
+    if state == CardState.SUSPENDED:
+        raise ValidationError(
+            _("This card is suspended: resume it before renewing."), code="card_suspended"
+        )
+    days_left = (card.valid_until - today).days
+    window = card.member.room.renewal_window_days
+    if state == CardState.ACTIVE and days_left > window and not early:
+        raise ValidationError(
+            _(
+                "Card %(number)s is valid until %(until)s, %(days)s days from now; the "
+                "yearly review is done within %(window)s days of its end."
+            )
+            % {
+                "number": card.number,
+                "until": f"{card.valid_until:%Y-%m-%d}",
+                "days": days_left,
+                "window": window,
+            },
             code="renew_early",
         )
     card.valid_until = renewal_end(card=card, today=today)
@@ -426,12 +455,15 @@ def card_reissue(*, card: Card, by: User, now: dt.datetime | None = None) -> Car
     today = timezone.localdate(now)
     card = _lock_card(card)
     if card.status == CardStatus.REVOKED:
-        raise ValidationError("该会员证已取消（会员资格已取消），不能补办", code="card_revoked")
+        raise ValidationError(
+            _("This card is revoked (the membership was revoked): no reissue."),
+            code="card_revoked",
+        )
     if card.status == CardStatus.VOID:
-        raise ValidationError("该会员证已作废，不能再补办", code="card_void")
+        raise ValidationError(_("This card is void: it cannot be reissued."), code="card_void")
     old_status = card.status
     card.status = CardStatus.VOID
-    card.status_reason = "遗失补办"
+    card.status_reason = "遗失补办"  # stored data, not UI text: the same in both languages
     card.status_changed_at = now
     card.save(update_fields=["status", "status_reason", "status_changed_at"])
     new = Card.objects.create(
@@ -459,12 +491,12 @@ def card_reissue(*, card: Card, by: User, now: dt.datetime | None = None) -> Car
 @transaction.atomic
 def card_revoke(*, card: Card, reason: str, by: User, now: dt.datetime | None = None) -> Card:
     """取消会员资格 (e.g. for gambling, 篇三 四.8): needs a reason and is final."""
-    reason = _clean_text(reason, label="取消原因", max_length=200)
+    reason = _clean_text(reason, label=_("reason for revoking"), max_length=200)
     card = _lock_card(card)
     if card.status == CardStatus.REVOKED:
-        raise ValidationError("该会员证已取消", code="card_revoked")
+        raise ValidationError(_("This card is revoked."), code="card_revoked")
     if card.status == CardStatus.VOID:
-        raise ValidationError("该会员证已作废，请对新证操作", code="card_void")
+        raise ValidationError(_("This card is void: use the new card."), code="card_void")
     card.status = CardStatus.REVOKED
     card.status_reason = reason
     card.status_changed_at = now or timezone.now()
@@ -476,10 +508,10 @@ def card_revoke(*, card: Card, reason: str, by: User, now: dt.datetime | None = 
 @transaction.atomic
 def card_suspend(*, card: Card, reason: str, by: User, now: dt.datetime | None = None) -> Card:
     """暂停: the card cannot be used for check-in until resumed."""
-    reason = _clean_text(reason, label="暂停原因", max_length=200)
+    reason = _clean_text(reason, label=_("reason for suspending"), max_length=200)
     card = _lock_card(card)
     if card.status != CardStatus.ACTIVE:
-        raise ValidationError("只有有效的会员证可以暂停", code="card_not_active")
+        raise ValidationError(_("Only an active card can be suspended."), code="card_not_active")
     card.status = CardStatus.SUSPENDED
     card.status_reason = reason
     card.status_changed_at = now or timezone.now()
@@ -491,7 +523,7 @@ def card_suspend(*, card: Card, reason: str, by: User, now: dt.datetime | None =
 def card_resume(*, card: Card, by: User, now: dt.datetime | None = None) -> Card:
     card = _lock_card(card)
     if card.status != CardStatus.SUSPENDED:
-        raise ValidationError("只有暂停的会员证可以恢复", code="card_not_suspended")
+        raise ValidationError(_("Only a suspended card can be resumed."), code="card_not_suspended")
     card.status = CardStatus.ACTIVE
     card.status_reason = ""
     card.status_changed_at = now or timezone.now()
@@ -524,18 +556,23 @@ def visit_check_in(
             return existing
     now = now or timezone.now()
     if not selectors.room_is_open(room=room, at=now):
-        raise ValidationError("现在不在开放时间内，不能入场", code="room_closed")
+        raise ValidationError(_("The room is not open now: no check-in."), code="room_closed")
     if card is not None:
         card = _lock_card(card)
         if card.member.room_id != room.pk:
-            raise ValidationError("该会员证不属于本室", code="card_other_room")
+            raise ValidationError(_("This card is not one of this room's."), code="card_other_room")
         state = card.state_on(timezone.localdate(now))
         if state != CardState.ACTIVE:
             raise ValidationError(
-                f"会员证{card.number}状态为「{state.label}」，不能入场", code="card_not_active"
+                _("Card %(number)s is %(state)s: no check-in.")
+                % {"number": card.number, "state": state.label},
+                code="card_not_active",
             )
         if Visit.objects.filter(member=card.member, checked_out_at__isnull=True).exists():
-            raise ValidationError(f"{card.member.name}已在场内，不能重复入场", code="already_in")
+            raise ValidationError(
+                _("%(name)s is in the room already.") % {"name": card.member.name},
+                code="already_in",
+            )
         try:
             with transaction.atomic():
                 return Visit.objects.create(
@@ -543,15 +580,18 @@ def visit_check_in(
                 )
         except IntegrityError:
             raise ValidationError(
-                f"{card.member.name}已在场内，不能重复入场", code="already_in"
+                _("%(name)s is in the room already.") % {"name": card.member.name},
+                code="already_in",
             ) from None
-    guest_name = _clean_text(guest_name, label="非会员姓名", max_length=50)
+    guest_name = _clean_text(guest_name, label=_("non-member's name"), max_length=50)
     guest_phone = (guest_phone or "").strip()[:20]
     # 场所空闲: non-members only while a table is free (篇三 四.3). Lock the tables
     # so that two desks do not both admit a guest to the last free table.
     list(Table.objects.select_for_update().filter(room=room))
     if selectors.tables_free_count(room=room) == 0:
-        raise ValidationError("没有空闲的牌桌，非会员暂不能入场", code="no_free_table")
+        raise ValidationError(
+            _("No table is free: non-members cannot check in now."), code="no_free_table"
+        )
     return Visit.objects.create(
         room=room,
         guest_name=guest_name,
@@ -582,16 +622,19 @@ def visit_check_out(
         .get(pk=visit.pk)
     )
     if visit.checked_out_at is not None:
-        raise ValidationError("该来访已经离场登记过了", code="already_out")
+        raise ValidationError(_("This visit is checked out already."), code="already_out")
     if now < visit.checked_in_at:
-        raise ValidationError("离场时间不能早于入场时间", code="out_before_in")
+        raise ValidationError(
+            _("The check-out cannot be before the check-in."), code="out_before_in"
+        )
     visit.checked_out_at = now
     visit.checked_out_by = by
     if visit.is_guest:
         visit.hours_billed, visit.fee = selectors.visit_fee_so_far(visit=visit, now=now)
         if expected_fee is not None and visit.fee != expected_fee:
             raise ValidationError(
-                f"费用已变为{visit.fee}元（{visit.hours_billed}小时），请重新确认收款",
+                _("The fee is now %(fee)s yuan (%(hours)s hours): please confirm the cash again.")
+                % {"fee": visit.fee, "hours": visit.hours_billed},
                 code="fee_changed",
             )
     else:
@@ -622,7 +665,7 @@ def _must_manage(by: User) -> None:
 def _table_name(name: str) -> str:
     name = (name or "").strip()
     if len(name) > 30:
-        raise ValidationError("牌桌名称不能超过30个字", code="too_long")
+        raise ValidationError(_("A table's name has at most 30 characters."), code="too_long")
     return name
 
 
@@ -631,14 +674,20 @@ def table_create(*, room: Room, number: int, name: str = "", by: User) -> Table:
     """A new table of the room (a number the room does not use yet)."""
     _must_manage(by)
     if not isinstance(number, int) or not 1 <= number <= 999:
-        raise ValidationError("桌号应为1到999之间的整数", code="table_number")
+        raise ValidationError(
+            _("A table number is a whole number from 1 to 999."), code="table_number"
+        )
     if Table.objects.filter(room=room, number=number).exists():
-        raise ValidationError(f"{number}号桌已经存在", code="table_exists")
+        raise ValidationError(
+            _("Table %(number)s exists already.") % {"number": number}, code="table_exists"
+        )
     try:
         with transaction.atomic():
             return Table.objects.create(room=room, number=number, name=_table_name(name))
     except IntegrityError:
-        raise ValidationError(f"{number}号桌已经存在", code="table_exists") from None
+        raise ValidationError(
+            _("Table %(number)s exists already.") % {"number": number}, code="table_exists"
+        ) from None
 
 
 @transaction.atomic
@@ -660,7 +709,10 @@ def table_set_active(*, table: Table, active: bool, by: User) -> Table:
     _must_manage(by)
     table = Table.objects.select_for_update().select_related("room").get(pk=table.pk)
     if not active and table.number in selectors.table_numbers_in_play(room=table.room):
-        raise ValidationError("该牌桌正在使用中，散场后才能停用", code="table_in_play")
+        raise ValidationError(
+            _("This table is in play: take it out of use after the session ends."),
+            code="table_in_play",
+        )
     table.active = active
     if not active:
         table.occupied = False
@@ -672,42 +724,21 @@ def table_set_active(*, table: Table, active: bool, by: User) -> Table:
 def table_set_occupied(*, table: Table, occupied: bool) -> Table:
     table = Table.objects.select_for_update().get(pk=table.pk)
     if not table.active:
-        raise ValidationError("该牌桌已停用", code="table_inactive")
+        raise ValidationError(_("This table is out of use."), code="table_inactive")
     table.occupied = occupied
     table.save(update_fields=["occupied"])
     return table
 
 
 @transaction.atomic
-def room_settings_update(
-    *,
-    room: Room,
-    card_fee: Decimal,
-    renewal_fee: Decimal,
-    guest_hourly_fee: Decimal,
-    notice: str,
-    renewal_window_days: int = 30,
-    handover_limit_days: int | None = None,
-) -> Room:
-    for amount in (card_fee, renewal_fee, guest_hourly_fee):
-        if not isinstance(amount, Decimal) or amount < 0:
-            raise ValidationError("收费金额不能为负数", code="fee_negative")
-    if handover_limit_days is not None and not 1 <= handover_limit_days <= 90:
-        raise ValidationError("缴款期限应为1到90天", code="handover_limit")
-    room = Room.objects.select_for_update().get(pk=room.pk)
-    room.card_fee = card_fee
-    room.renewal_fee = renewal_fee
-    room.guest_hourly_fee = guest_hourly_fee
-    if not isinstance(renewal_window_days, int) or not 0 <= renewal_window_days <= 366:
-        raise ValidationError("年审提前天数应在0到366之间", code="renewal_window")
-    room.notice = (notice or "").strip()
-    room.renewal_window_days = renewal_window_days
-    fields = ["card_fee", "renewal_fee", "guest_hourly_fee", "notice", "renewal_window_days"]
-    if handover_limit_days is not None:
-        room.handover_limit_days = handover_limit_days
-        fields.append("handover_limit_days")
-    room.save(update_fields=fields)
-    return room
+def table_set_in_play(*, room: Room, number: int, in_play: bool) -> Table | None:
+    """The play app's mark: a table session is open at the room's table ``number`` (or
+    no longer is). A number that is not one of the room's tables marks nothing."""
+    table = Table.objects.select_for_update().filter(room=room, number=number).first()
+    if table is not None and table.in_play != in_play:
+        table.in_play = in_play
+        table.save(update_fields=["in_play"])
+    return table
 
 
 @transaction.atomic
@@ -718,17 +749,19 @@ def opening_hours_set(
     by_day: dict[int, list[tuple[dt.time, dt.time]]] = {}
     for weekday, opens, closes in periods:
         if weekday not in range(7):
-            raise ValidationError("星期不正确", code="weekday")
+            raise ValidationError(_("Not a day of the week."), code="weekday")
         if opens >= closes:
-            raise ValidationError("开始时间必须早于结束时间", code="times_order")
+            raise ValidationError(_("The start must be before the end."), code="times_order")
         if closes > LATEST_CLOSING:
-            raise ValidationError("开放时间不能晚于23:00", code="too_late")
+            raise ValidationError(_("The room cannot be open after 23:00."), code="too_late")
         by_day.setdefault(weekday, []).append((opens, closes))
     for day_periods in by_day.values():
         day_periods.sort()
-        for (_, first_closes), (second_opens, _) in zip(day_periods, day_periods[1:], strict=False):
+        for (_opens, first_closes), (second_opens, _closes) in zip(
+            day_periods, day_periods[1:], strict=False
+        ):
             if second_opens < first_closes:
-                raise ValidationError("同一天的开放时段不能重叠", code="overlap")
+                raise ValidationError(_("Periods of one day cannot overlap."), code="overlap")
     OpeningPeriod.objects.filter(room=room).delete()
     return OpeningPeriod.objects.bulk_create(
         OpeningPeriod(room=room, weekday=weekday, opens=opens, closes=closes)
@@ -751,11 +784,13 @@ def opening_exception_create(
         opens = closes = None
     else:
         if opens is None or closes is None:
-            raise ValidationError("临时开放需要填写开始和结束时间", code="times_required")
+            raise ValidationError(
+                _("An extra opening needs its start and end."), code="times_required"
+            )
         if opens >= closes:
-            raise ValidationError("开始时间必须早于结束时间", code="times_order")
+            raise ValidationError(_("The start must be before the end."), code="times_order")
         if closes > LATEST_CLOSING:
-            raise ValidationError("晚上开放不能超过23:00", code="too_late")
+            raise ValidationError(_("An evening opening cannot go past 23:00."), code="too_late")
     return OpeningException.objects.create(
         room=room, date=date, kind=kind, opens=opens, closes=closes, note=(note or "").strip()
     )

@@ -8,7 +8,7 @@ from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.forms import Form
-from django.http import FileResponse, Http404, HttpRequest, HttpResponse
+from django.http import FileResponse, Http404, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -18,6 +18,8 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from clubapp.books import selectors as books_selectors
+from clubapp.core import services as core_services
+from clubapp.core.http import AuthenticatedRequest
 from clubapp.core.selectors import room_get
 from clubapp.members import selectors, services
 from clubapp.members.forms import (
@@ -51,7 +53,7 @@ from clubapp.members.permissions import can_manage, can_read, manager_required, 
 from clubapp.members.tables import MemberTable
 
 
-def _room_member(request: HttpRequest, pk: int) -> Member:
+def _room_member(request: AuthenticatedRequest, pk: int) -> Member:
     return get_object_or_404(Member.objects.select_related("room"), pk=pk, room=room_get())
 
 
@@ -70,7 +72,7 @@ def _errors(form: Form, exc: ValidationError) -> None:
         form.add_error(None, exc)
 
 
-def _flash_errors(request: HttpRequest, exc: ValidationError) -> None:
+def _flash_errors(request: AuthenticatedRequest, exc: ValidationError) -> None:
     for message in exc.messages:
         messages.error(request, message)
 
@@ -81,7 +83,7 @@ def _flash_errors(request: HttpRequest, exc: ValidationError) -> None:
 @sensitive_variables()
 @sensitive_post_parameters("q")
 @reader_required
-def member_list(request: HttpRequest) -> HttpResponse:
+def member_list(request: AuthenticatedRequest) -> HttpResponse:
     """The member list; a search is POSTed, so what the desk types (a name, a phone, an
     ID number) never lands in a URL, an access log or the browser's history."""
     searching = request.method == "POST"
@@ -112,7 +114,7 @@ def member_list(request: HttpRequest) -> HttpResponse:
 @sensitive_variables()
 @sensitive_post_parameters("id_number")
 @manager_required
-def member_create(request: HttpRequest) -> HttpResponse:
+def member_create(request: AuthenticatedRequest) -> HttpResponse:
     form = MemberCreateForm(request.POST or None, request.FILES or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -138,7 +140,7 @@ def member_create(request: HttpRequest) -> HttpResponse:
 
 
 @manager_required
-def member_edit(request: HttpRequest, pk: int) -> HttpResponse:
+def member_edit(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     member = _room_member(request, pk)
     form = MemberEditForm(
         request.POST or None,
@@ -166,7 +168,7 @@ def member_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 @sensitive_variables()
 @reader_required
-def member_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def member_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     member = _room_member(request, pk)
     manage = can_manage(request.user)
     response = render(
@@ -191,7 +193,7 @@ def member_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-def member_photo(request: HttpRequest, pk: int) -> HttpResponse:
+def member_photo(request: AuthenticatedRequest, pk: int) -> FileResponse:
     """Photos are personal data: served through a permission check, never as public media."""
     member = get_object_or_404(Member, pk=pk)
     own = member.user_id is not None and member.user_id == request.user.pk
@@ -205,7 +207,7 @@ def member_photo(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @login_required
-def my_card(request: HttpRequest) -> HttpResponse:
+def my_card(request: AuthenticatedRequest) -> HttpResponse:
     """A member's own card and visits; nobody else's."""
     member = selectors.member_for_user(user=request.user)
     if member is None:
@@ -225,7 +227,9 @@ def my_card(request: HttpRequest) -> HttpResponse:
 # ----------------------------------------------------------------- accounts
 
 
-def _link_page(request: HttpRequest, member: Member, path: str, *, new: bool) -> HttpResponse:
+def _link_page(
+    request: AuthenticatedRequest, member: Member, path: str, *, new: bool
+) -> HttpResponse:
     """The one-time link, shown once to the manager to hand over; never stored or cached."""
     response = render(
         request,
@@ -237,7 +241,7 @@ def _link_page(request: HttpRequest, member: Member, path: str, *, new: bool) ->
 
 
 @manager_required
-def member_account(request: HttpRequest, pk: int) -> HttpResponse:
+def member_account(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """Create a login for the member; the member sets its password by a one-time link."""
     member = _room_member(request, pk)
     form = AccountForm(request.POST or None)
@@ -255,7 +259,7 @@ def member_account(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @manager_required
-def member_account_reset(request: HttpRequest, pk: int) -> HttpResponse:
+def member_account_reset(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     member = _room_member(request, pk)
     try:
         path = services.member_account_reset(member=member, by=request.user)
@@ -267,7 +271,7 @@ def member_account_reset(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @manager_required
-def member_account_active(request: HttpRequest, pk: int) -> HttpResponse:
+def member_account_active(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     member = _room_member(request, pk)
     active = member.user is not None and not member.user.is_active
     try:
@@ -288,7 +292,7 @@ def member_account_active(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @manager_required
-def card_issue(request: HttpRequest, pk: int) -> HttpResponse:
+def card_issue(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     member = _room_member(request, pk)
     try:
         card = services.card_issue(member=member, by=request.user)
@@ -306,7 +310,7 @@ def _after_card(card: Card, next_page: str) -> HttpResponse:
 
 
 @manager_required
-def card_renew(request: HttpRequest, pk: int) -> HttpResponse:
+def card_renew(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """年审 in two steps: the page shows the fee and the new end (and says when the card
     is not near its end yet); the desk confirms."""
     card = _room_card(pk)
@@ -353,7 +357,7 @@ def card_renew(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @manager_required
-def card_reissue(request: HttpRequest, pk: int) -> HttpResponse:
+def card_reissue(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """遗失补办 in two steps: the page shows the card fee and what becomes void; confirm."""
     card = _room_card(pk)
     if request.method == "POST":
@@ -380,7 +384,7 @@ def card_reissue(request: HttpRequest, pk: int) -> HttpResponse:
     )
 
 
-def _card_with_reason(request: HttpRequest, pk: int, action: str) -> HttpResponse:
+def _card_with_reason(request: AuthenticatedRequest, pk: int, action: str) -> HttpResponse:
     card = _room_card(pk)
     form = ReasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
@@ -403,18 +407,18 @@ def _card_with_reason(request: HttpRequest, pk: int, action: str) -> HttpRespons
 
 
 @manager_required
-def card_revoke(request: HttpRequest, pk: int) -> HttpResponse:
+def card_revoke(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     return _card_with_reason(request, pk, "revoke")
 
 
 @manager_required
-def card_suspend(request: HttpRequest, pk: int) -> HttpResponse:
+def card_suspend(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     return _card_with_reason(request, pk, "suspend")
 
 
 @require_POST
 @manager_required
-def card_resume(request: HttpRequest, pk: int) -> HttpResponse:
+def card_resume(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     card = _room_card(pk)
     try:
         services.card_resume(card=card, by=request.user)
@@ -426,7 +430,7 @@ def card_resume(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @reader_required
-def receipt_detail(request: HttpRequest, number: str) -> HttpResponse:
+def receipt_detail(request: AuthenticatedRequest, number: str) -> HttpResponse:
     receipt = selectors.receipt_get(room=room_get(), number=number)
     if receipt is None:
         raise Http404
@@ -437,7 +441,7 @@ def receipt_detail(request: HttpRequest, number: str) -> HttpResponse:
 
 
 @reader_required
-def visit_list(request: HttpRequest) -> HttpResponse:
+def visit_list(request: AuthenticatedRequest) -> HttpResponse:
     room = room_get()
     now = timezone.now()
     return render(
@@ -463,7 +467,7 @@ def visit_list(request: HttpRequest) -> HttpResponse:
 
 @sensitive_post_parameters("q")
 @manager_required
-def visit_check_in(request: HttpRequest) -> HttpResponse:
+def visit_check_in(request: AuthenticatedRequest) -> HttpResponse:
     """Member check-in: look up (by POST: a card number in any form, a phone, a name),
     see the card's photo and state, then confirm. An expired card is offered 年审 or
     entry as a non-member instead of a button that would refuse."""
@@ -522,7 +526,7 @@ def _int_or_404(value: str) -> int:
 
 @require_POST
 @manager_required
-def visit_guest_check_in(request: HttpRequest) -> HttpResponse:
+def visit_guest_check_in(request: AuthenticatedRequest) -> HttpResponse:
     form = GuestCheckInForm(request.POST)
     if form.is_valid():
         try:
@@ -545,7 +549,7 @@ def visit_guest_check_in(request: HttpRequest) -> HttpResponse:
 
 
 @manager_required
-def visit_check_out(request: HttpRequest, pk: int) -> HttpResponse:
+def visit_check_out(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """离场 in two steps: the page shows the time and the fee; the desk confirms the cash."""
     visit = get_object_or_404(Visit.objects.select_related("room", "member", "card"), pk=pk)
     if visit.room_id != room_get().pk:
@@ -600,7 +604,7 @@ def visit_check_out(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @reader_required
-def table_list(request: HttpRequest) -> HttpResponse:
+def table_list(request: AuthenticatedRequest) -> HttpResponse:
     room = room_get()
     manage = can_manage(request.user)
     form = TableForm(request.POST or None)
@@ -634,7 +638,7 @@ def table_list(request: HttpRequest) -> HttpResponse:
 
 
 @manager_required
-def table_edit(request: HttpRequest, pk: int) -> HttpResponse:
+def table_edit(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=pk, room=room_get())
     form = TableRenameForm(request.POST or None, initial={"name": table.name})
     if request.method == "POST" and form.is_valid():
@@ -650,7 +654,7 @@ def table_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @manager_required
-def table_active(request: HttpRequest, pk: int) -> HttpResponse:
+def table_active(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=pk, room=room_get())
     try:
         table = services.table_set_active(table=table, active=not table.active, by=request.user)
@@ -664,7 +668,7 @@ def table_active(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @manager_required
-def table_toggle(request: HttpRequest, pk: int) -> HttpResponse:
+def table_toggle(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     table = get_object_or_404(Table, pk=pk, room=room_get())
     try:
         services.table_set_occupied(table=table, occupied=not table.occupied)
@@ -674,7 +678,7 @@ def table_toggle(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @reader_required
-def room_settings(request: HttpRequest) -> HttpResponse:
+def room_settings(request: AuthenticatedRequest) -> HttpResponse:
     room = room_get()
     manage = can_manage(request.user)
     initial: dict[str, Any] = {
@@ -691,7 +695,7 @@ def room_settings(request: HttpRequest) -> HttpResponse:
             raise PermissionDenied
         if form.is_valid():
             try:
-                services.room_settings_update(room=room, **form.cleaned_data)
+                core_services.room_settings_update(room=room, **form.cleaned_data)
             except ValidationError as exc:
                 _errors(form, exc)
             else:
@@ -718,7 +722,7 @@ def room_settings(request: HttpRequest) -> HttpResponse:
 
 @require_POST
 @manager_required
-def opening_hours_update(request: HttpRequest) -> HttpResponse:
+def opening_hours_update(request: AuthenticatedRequest) -> HttpResponse:
     form = WeeklyHoursForm(request.POST)
     if form.is_valid():
         try:
@@ -730,13 +734,13 @@ def opening_hours_update(request: HttpRequest) -> HttpResponse:
     else:
         for errors in form.errors.values():
             for error in errors:
-                messages.error(request, error)
+                messages.error(request, str(error))
     return redirect("members:room_settings")
 
 
 @require_POST
 @manager_required
-def opening_exception_create(request: HttpRequest) -> HttpResponse:
+def opening_exception_create(request: AuthenticatedRequest) -> HttpResponse:
     form = OpeningExceptionForm(request.POST)
     if form.is_valid():
         data = form.cleaned_data
@@ -756,13 +760,13 @@ def opening_exception_create(request: HttpRequest) -> HttpResponse:
     else:
         for errors in form.errors.values():
             for error in errors:
-                messages.error(request, error)
+                messages.error(request, str(error))
     return redirect("members:room_settings")
 
 
 @require_POST
 @manager_required
-def opening_exception_delete(request: HttpRequest, pk: int) -> HttpResponse:
+def opening_exception_delete(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     exception = get_object_or_404(OpeningException, pk=pk, room=room_get())
     services.opening_exception_delete(exception=exception)
     messages.success(request, _("Deleted."))

@@ -67,7 +67,7 @@ class LedgerLineAdmin(ReadOnlyAdmin):
 
 @admin.register(Settlement)
 class SettlementAdmin(ReadOnlyAdmin):
-    list_display = ["session", "number", "first_entry", "last_entry", "created_at"]
+    list_display = ["session", "number", "first_number", "last_number", "created_at"]
     list_select_related = ["session"]
 
 

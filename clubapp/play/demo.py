@@ -32,7 +32,7 @@ def _book(session: TableSession, ruleset: str, seed: int, count: int, user: Any)
             break
         try:
             services.hand_record(
-                session=session, record=record, idempotency_key=uuid.uuid4(), user=user
+                session=session, record=record, idempotency_key=uuid.uuid4(), by=user
             )
         except ScoringError:
             continue
@@ -53,11 +53,11 @@ def seed(*, room: Room, users: dict[str, Any]) -> None:
             services.SeatIn(wind="W", name=GUESTS[1]),
             services.SeatIn(wind="N", name=GUESTS[2]),
         ],
-        user=manager,
+        by=manager,
         started_at=now - timedelta(hours=3),
     )
     _book(evening, "nanjing", 2026, 12, manager)
-    services.settlement_make(session=evening, user=manager)
+    services.settlement_make(session=evening, by=manager)
     garden = services.session_create(
         room=room,
         table_number=2,
@@ -68,7 +68,7 @@ def seed(*, room: Room, users: dict[str, Any]) -> None:
             services.SeatIn(wind="W", name=GUESTS[4]),
             services.SeatIn(wind="N", name=GUESTS[5]),
         ],
-        user=manager,
+        by=manager,
         mode="garden",
         garden_size=200,
         started_at=now - timedelta(hours=2),
@@ -84,7 +84,7 @@ def seed(*, room: Room, users: dict[str, Any]) -> None:
             services.SeatIn(wind="W", user=member),
             services.SeatIn(wind="N", name=GUESTS[4]),
         ],
-        user=member,
+        by=member,
         started_at=now - timedelta(hours=1),
     )
     _book(worksite, "jiangsu-worksite", 11, 8, member)

@@ -1,25 +1,59 @@
-"""Forms of the play app: they validate input, nothing else."""
+"""Forms of the play app: they validate input and build what they were given into a
+hand record (HAND_RECORD.md), nothing else.
+
+The hand entry page is several plain forms (``HandEntry``): the hand (winners, who
+dealt in; 诈糊 / 相公 on 工地 tables), one ``SeatForm`` per seat under the seat's
+prefix (``S-hard``, ``S-concealed`` …: quick entry or the tiles), the kongs and the
+penalties as formsets, and on a confirm the preview's hidden fields.
+
+Quick: hard flowers, soft flowers, feature ticks, flags, liable seat. Tiles: the
+winner's concealed tiles (MPSZ, or tapped on the palette), melds, winning tile,
+flowers and (南京) the tiles of others' exposed pongs; scoring reads the features
+itself. A winner with concealed tiles is entered by tiles, otherwise quick.
+
+Melds are typed as short tokens: ``P5sW`` a pong of 5s fed by W, ``K1zN`` an exposed
+kong fed by N, ``K7m`` a concealed kong, ``U3pS`` a pong fed by S later upgraded. In
+tiles mode the winner's kongs and flower kongs go into the record's ``kongs`` from
+the melds and flowers; the kong rows are for the other seats.
+"""
 
 from __future__ import annotations
 
+import hashlib
 import json
+import re
+from collections.abc import Mapping
 from typing import Any
 
 from django import forms
 from django.contrib.auth import get_user_model
-from django.db.models import Max
+from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils.translation import gettext_lazy as _
 
+import scoring.features
+import scoring.tiles
 from clubapp.core.models import Room
 from clubapp.members.models import Visit
 from clubapp.members.selectors import visits_open
+from clubapp.play import selectors
 from clubapp.play.models import SEATS, Mode, RulesetVersion, SettleEvery, Wind
+from scoring import ScoringError
+from scoring.rulesets import Ruleset
+
+SEAT_CHOICES = [("E", "东"), ("S", "南"), ("W", "西"), ("N", "北")]
+NO_SEAT = [("", "—")]
+KONG_TYPES = [
+    ("", "—"),
+    ("exposed", "明杠"),
+    ("upgraded", "补杠"),
+    ("concealed", "暗杠"),
+    ("flower", "花杠"),
+]
+PENALTY_TYPES = [("", "—"), ("follow", "跟打"), ("four_discards", "四张同打")]
+_MELD = re.compile(r"^([PKU])([1-9][mpsz])([ESWN])?$")
 
 
-def latest_ruleset_versions() -> list[RulesetVersion]:
-    """The newest stored version of each ruleset: what a new table may choose."""
-    newest = RulesetVersion.objects.values("ruleset_id").annotate(last=Max("id"))
-    return list(RulesetVersion.objects.filter(id__in=[row["last"] for row in newest]))
+# ------------------------------------------------------------------ sessions, rulesets
 
 
 class SessionForm(forms.Form):
@@ -46,10 +80,7 @@ class SessionForm(forms.Form):
 
     def __init__(self, *args: Any, room: Room | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        versions = latest_ruleset_versions()
-        self.fields["ruleset"].queryset = RulesetVersion.objects.filter(
-            id__in=[v.id for v in versions]
-        )
+        self.fields["ruleset"].queryset = selectors.ruleset_versions_latest()  # type: ignore[attr-defined]
         users = get_user_model().objects.filter(is_active=True).order_by("first_name", "username")
         visits = visits_open(room=room) if room is not None else Visit.objects.none()
         for wind, label in zip(SEATS, Wind.labels, strict=True):
@@ -64,7 +95,7 @@ class SessionForm(forms.Form):
             )
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        data = super().clean() or {}
         if data.get("mode") == Mode.GARDEN and not data.get("garden_size"):
             self.add_error("garden_size", _("A 进园子 table needs the size of its garden."))
         ruleset = data.get("ruleset")
@@ -103,3 +134,364 @@ class VoidForm(forms.Form):
     reason = forms.CharField(label=_("Reason"), max_length=200)
     #: a double tap voids once
     key = forms.UUIDField(widget=forms.HiddenInput)
+
+
+# ------------------------------------------------------------------ hand entry
+
+
+class HandForm(forms.Form):
+    """Who won (none: a drawn hand) and who dealt in; on 工地 tables 诈糊 and 相公."""
+
+    winners = forms.MultipleChoiceField(
+        label=_("Winner(s)"),
+        choices=SEAT_CHOICES,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
+    )
+    discarder = forms.ChoiceField(
+        label=_("Dealt in by"),
+        choices=[("", _("self-drawn")), *SEAT_CHOICES],
+        required=False,
+        widget=forms.RadioSelect,
+    )
+    false_wins = forms.MultipleChoiceField(
+        label="诈糊", choices=SEAT_CHOICES, required=False, widget=forms.CheckboxSelectMultiple
+    )
+    dead_hands = forms.MultipleChoiceField(
+        label="相公", choices=SEAT_CHOICES, required=False, widget=forms.CheckboxSelectMultiple
+    )
+
+    def __init__(self, *args: Any, family: str, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        if family != "worksite":
+            del self.fields["false_wins"], self.fields["dead_hands"]
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if data.get("discarder") and data["discarder"] in (data.get("winners") or []):
+            self.add_error("discarder", _("A winner cannot have dealt in."))
+        return data
+
+
+class SeatForm(forms.Form):
+    """One seat's win, under the seat's wind as prefix: quick (counts and ticks) or by
+    its tiles. Only the winners' forms go into the record."""
+
+    hard = forms.IntegerField(label=_("Hard flowers"), min_value=0, max_value=20, required=False)
+    soft = forms.IntegerField(label=_("Soft flowers"), min_value=0, max_value=40, required=False)
+    features = forms.MultipleChoiceField(
+        label=_("Features"), required=False, widget=forms.CheckboxSelectMultiple
+    )
+    flags = forms.MultipleChoiceField(
+        label=_("How it was won"), required=False, widget=forms.CheckboxSelectMultiple
+    )
+    liable = forms.ChoiceField(
+        label=_("Liable (包牌)"), choices=NO_SEAT + SEAT_CHOICES, required=False
+    )
+    concealed = forms.CharField(label=_("Concealed tiles (MPSZ)"), max_length=60, required=False)
+    melds = forms.CharField(label=_("Melds (P5sW K1zN K7m U3pS)"), max_length=80, required=False)
+    winning_tile = forms.CharField(label=_("Winning tile"), max_length=2, required=False)
+    flowers = forms.CharField(label=_("Flowers"), max_length=60, required=False)
+    others_ponged = forms.CharField(
+        label=_("Pongs of others on the table (MPSZ, for 压绝)"), max_length=20, required=False
+    )
+
+    def __init__(self, *args: Any, ruleset: Ruleset, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["features"].choices = scoring.features.ticks(ruleset)  # type: ignore[attr-defined]
+        self.fields["flags"].choices = scoring.features.FLAGS[ruleset.family]  # type: ignore[attr-defined]
+        if ruleset.family == "worksite":
+            del self.fields["others_ponged"]
+        self.label = dict(SEAT_CHOICES)[str(self.prefix)]
+
+    def clean_melds(self) -> list[dict[str, Any]]:
+        return parse_melds(self.cleaned_data.get("melds") or "")
+
+    def win(self, discarder: str | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+        """This seat's win in the record, and the kongs its tiles show (tiles mode)."""
+        data = self.cleaned_data
+        seat = str(self.prefix)
+        win: dict[str, Any] = {"seat": seat, "discarder": discarder}
+        if data["liable"]:
+            win["liable"] = data["liable"]
+        if data["flags"]:
+            win["flags"] = list(data["flags"])
+        features = list(data["features"])
+        concealed = data["concealed"].replace(" ", "")
+        if not concealed:
+            win["hard_flowers"] = data["hard"] or 0
+            win["soft_flowers"] = data["soft"] or 0
+            win["features"] = features
+            return win, []
+        flowers = data["flowers"].replace(" ", "")
+        win["concealed"] = concealed
+        win["melds"] = data["melds"]
+        win["winning_tile"] = data["winning_tile"].strip() or _last_tile(concealed)
+        win["flowers"] = flowers
+        if data.get("others_ponged"):
+            win["others_ponged"] = data["others_ponged"].replace(" ", "")
+        if features:
+            win["features"] = features
+        return win, _kongs_of(seat, data["melds"], flowers)
+
+
+class KongForm(forms.Form):
+    """A kong of a seat that is not the winner entering its tiles."""
+
+    seat = forms.ChoiceField(label=_("Kong by"), choices=NO_SEAT + SEAT_CHOICES, required=False)
+    kind = forms.ChoiceField(label=_("Kind"), choices=KONG_TYPES, required=False)
+    fed_by = forms.ChoiceField(label=_("Fed by"), choices=NO_SEAT + SEAT_CHOICES, required=False)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if bool(data.get("seat")) != bool(data.get("kind")):
+            self.add_error("kind", _("Give who made the kong and its kind."))
+        return data
+
+    def kong(self) -> dict[str, Any] | None:
+        data = self.cleaned_data
+        if not data.get("seat"):
+            return None
+        feeder = data["fed_by"] or None
+        if data["kind"] in ("concealed", "flower"):
+            feeder = None
+        return {"seat": data["seat"], "type": data["kind"], "from": feeder}
+
+
+class PenaltyForm(forms.Form):
+    kind = forms.ChoiceField(label=_("Penalty"), choices=PENALTY_TYPES, required=False)
+    seat = forms.ChoiceField(label=_("Paid by"), choices=NO_SEAT + SEAT_CHOICES, required=False)
+
+    def clean(self) -> dict[str, Any]:
+        data = super().clean() or {}
+        if bool(data.get("kind")) != bool(data.get("seat")):
+            self.add_error("seat", _("Give the penalty and who pays it."))
+        return data
+
+    def penalty(self) -> dict[str, Any] | None:
+        data = self.cleaned_data
+        return {"type": data["kind"], "seat": data["seat"]} if data.get("kind") else None
+
+
+KongFormSet = forms.formset_factory(KongForm, extra=4, max_num=4, absolute_max=4)
+PenaltyFormSet = forms.formset_factory(PenaltyForm, extra=2, max_num=2, absolute_max=2)
+
+
+class BookForm(forms.Form):
+    """What a preview page carries to its confirm: a key (a double tap books once), the
+    digest of the record previewed, and the number of the row the preview followed."""
+
+    key = forms.UUIDField()
+    previewed = forms.CharField(max_length=64)
+    after = forms.IntegerField(min_value=0)
+
+
+def digest(record: Mapping[str, Any]) -> str:
+    """A short fingerprint of a record: the confirm books only what was previewed."""
+    text = json.dumps(record, sort_keys=True, ensure_ascii=False)
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+class HandEntry:
+    """The entry page's forms, validated and read as one hand record.
+
+    ``book``: the data is a confirm's, so its hidden fields are read too and the
+    record must be the one previewed (else ``changed``: the page shows it afresh).
+    """
+
+    def __init__(
+        self, data: Mapping[str, Any] | None = None, *, ruleset: Ruleset, book: bool = False
+    ) -> None:
+        self.family = ruleset.family
+        self.hand = HandForm(data, family=ruleset.family)
+        self.seats = [SeatForm(data, prefix=seat, ruleset=ruleset) for seat in SEATS]
+        self.kongs = KongFormSet(data, prefix="kong")
+        self.penalties = PenaltyFormSet(data, prefix="penalty")
+        self.book = BookForm(data) if book else None
+        self._valid: bool | None = None
+        self._record: dict[str, Any] | None = None
+        #: the kong and penalty forms in the record's order (for placing errors)
+        self.kong_forms: list[KongForm] = []
+        self.penalty_forms: list[PenaltyForm] = []
+
+    def forms(self) -> list[Any]:
+        return [self.hand, *self.seats, self.kongs, self.penalties]
+
+    def is_valid(self) -> bool:
+        if self._valid is None:
+            self._valid = self._validate()
+        return self._valid
+
+    def _validate(self) -> bool:
+        valid = [form.is_valid() for form in self.forms()]  # every form, for every error
+        if not all(valid):
+            return False
+        for seat in self.winners():
+            if not seat.cleaned_data["concealed"].strip() and seat.cleaned_data["hard"] is None:
+                seat.add_error("hard", _("Give the hard flowers, or the tiles of the hand."))
+                return False
+        if self.book is None:
+            return True
+        if self.book.is_valid() and self.book.cleaned_data["previewed"] == digest(self.record()):
+            return True
+        self.book.add_error(
+            None,
+            forms.ValidationError(
+                _("The hand or the table changed since the preview: check it again."),
+                code="changed",
+            ),
+        )
+        return False
+
+    @property
+    def changed(self) -> bool:
+        """A confirm whose hand is no longer the one previewed."""
+        return self.book is not None and self.book.has_error(NON_FIELD_ERRORS, "changed")
+
+    def winners(self) -> list[SeatForm]:
+        chosen = self.hand.cleaned_data.get("winners") or []
+        return [form for form in self.seats if form.prefix in chosen]
+
+    def record(self) -> dict[str, Any]:
+        """The hand record of the valid forms (dealer, doubling and 园子 come from the
+        table: ``services.hand_prepare``)."""
+        if self._record is not None:
+            return self._record
+        discarder = self.hand.cleaned_data["discarder"] or None
+        wins, kongs = [], []
+        for form in self.winners():
+            win, own = form.win(discarder)
+            wins.append(win)
+            kongs += own
+        self.kong_forms = [form for form in self.kongs if form.kong() is not None]
+        self.penalty_forms = [form for form in self.penalties if form.penalty() is not None]
+        kongs += [kong for form in self.kong_forms if (kong := form.kong()) is not None]
+        penalties = [p for form in self.penalty_forms if (p := form.penalty()) is not None]
+        record: dict[str, Any] = {"wins": wins, "kongs": kongs, "penalties": penalties}
+        if "false_wins" in self.hand.fields:
+            record["false_wins"] = [{"seat": s} for s in self.hand.cleaned_data["false_wins"]]
+            record["dead_hands"] = [{"seat": s} for s in self.hand.cleaned_data["dead_hands"]]
+        self._record = record
+        return record
+
+    def non_field_errors(self) -> list[str]:
+        errors = [*self.hand.non_field_errors(), *self.kongs.non_form_errors()]
+        return [str(error) for error in [*errors, *self.penalties.non_form_errors()]]
+
+    def has_errors(self) -> bool:
+        return any(form.errors for form in self.forms())
+
+    def add_scoring_error(self, error: ScoringError, message: str) -> None:
+        """Place scoring's ``error`` beside the field it names (``error.field``), or above
+        the form when it names none of them."""
+        form, name = self._field_of(error.field or "")
+        form.add_error(name, message)
+
+    def _field_of(self, where: str) -> tuple[Any, str | None]:
+        record = self.record()
+        match = re.match(r"^wins\[(\d+)\]\.?([a-z_]*)", where)
+        if match:
+            index, key = int(match.group(1)), match.group(2)
+            if index >= len(record["wins"]):
+                return self.hand, None
+            win = record["wins"][index]
+            if key in ("", "seat"):
+                return self.hand, "winners"
+            if key == "discarder":
+                return self.hand, "discarder"
+            seat = next(form for form in self.seats if form.prefix == win["seat"])
+            name = _FIELD_OF_KEY.get(key)
+            if name is None:
+                return self.hand, "winners"
+            if name in _TILE_FIELDS and "concealed" not in win:
+                name = "hard"  # a quick win: its counts are at fault
+            return seat, name if name in seat.fields else "concealed"
+        match = re.match(r"^(kongs|penalties)\[(\d+)\]\.?([a-z_]*)", where)
+        if match:
+            kind, index, key = match.group(1), int(match.group(2)), match.group(3)
+            if kind == "penalties":
+                if index < len(self.penalty_forms):
+                    return self.penalty_forms[index], "kind" if key == "type" else "seat"
+                return self.hand, None
+            own = len(record["kongs"]) - len(self.kong_forms)  # the winners' own come first
+            if index >= own and index - own < len(self.kong_forms):
+                return self.kong_forms[index - own], "fed_by" if key == "from" else "kind"
+            seat_of = record["kongs"][index]["seat"] if index < len(record["kongs"]) else None
+            for form in self.seats:
+                if form.prefix == seat_of:
+                    return form, "melds"
+            return self.hand, None
+        if where in ("false_wins", "dead_hands") and where in self.hand.fields:
+            return self.hand, where
+        return self.hand, None
+
+
+_FIELD_OF_KEY = {
+    "hard_flowers": "hard",
+    "soft_flowers": "soft",
+    "features": "features",
+    "flags": "flags",
+    "kong_chain": "flags",
+    "liable": "liable",
+    "concealed": "concealed",
+    "melds": "melds",
+    "winning_tile": "winning_tile",
+    "flowers": "flowers",
+    "passed": "concealed",
+    "others_ponged": "others_ponged",
+}
+_TILE_FIELDS = {"concealed", "winning_tile", "flowers", "melds", "others_ponged"}
+
+
+def parse_melds(text: str) -> list[dict[str, Any]]:
+    """``P5sW K7m`` → the contract's melds; a bad token is a form error."""
+    melds = []
+    for token in re.split(r"[\s,，]+", text.strip()):
+        if not token:
+            continue
+        match = _MELD.match(token[0].upper() + token[1:])
+        if not match:
+            raise forms.ValidationError(
+                _("Cannot read the meld “%(token)s” (e.g. P5sW, K7m, U3pS)."),
+                params={"token": token},
+            )
+        kind, tile, feeder = match.groups()
+        if kind in "PU" and not feeder:
+            raise forms.ValidationError(
+                _("The pong “%(token)s” needs who fed it (e.g. P5sW)."), params={"token": token}
+            )
+        melds.append(
+            {
+                "type": "pong" if kind == "P" else "kong",
+                "tile": tile,
+                "from": feeder,
+                "upgraded": kind == "U",
+            }
+        )
+    return melds
+
+
+def _last_tile(concealed: str) -> str:
+    """The last tile written in MPSZ (``123m55p`` → ``5p``): what was won on by default."""
+    match = re.search(r"(\d)\D*([mpsz])\s*$", concealed)
+    return f"{match.group(1)}{match.group(2)}" if match else ""
+
+
+def _kongs_of(seat: str, melds: list[dict[str, Any]], flowers: str) -> list[dict[str, Any]]:
+    """The winner's kong entries, from the kong melds and the complete flower sets."""
+    out = []
+    for meld in melds:
+        if meld["type"] != "kong":
+            continue
+        if meld["upgraded"]:
+            out.append({"seat": seat, "type": "upgraded", "from": meld["from"]})
+        elif meld["from"]:
+            out.append({"seat": seat, "type": "exposed", "from": meld["from"]})
+        else:
+            out.append({"seat": seat, "type": "concealed", "from": None})
+    try:
+        codes = list(scoring.tiles.parse(flowers)) if flowers else []
+    except ScoringError:
+        return out  # scoring names the bad flower beside the field
+    out += [{"seat": seat, "type": "flower", "from": None}] * scoring.tiles.flower_sets(codes)
+    return out

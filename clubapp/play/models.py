@@ -1,7 +1,9 @@
 """Table sessions (场), their seats, hands and the points ledger (花).
 
 Scoring is never done here: a hand's result comes from ``scoring.score`` through
-``services.hand_record``. Balances are never stored: they are sums of ledger lines.
+``services.hand_record``. Balances are sums of ledger lines; each row of a session's
+journal also keeps the table's state after it (``scoring.night``), a checkpoint that
+``manage.py play_check`` recomputes from the lines and the results.
 """
 
 from __future__ import annotations
@@ -15,6 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring.rulesets
 from clubapp.core.appendonly import AppendOnlyModel
+from scoring import night
 
 SEATS = ("E", "S", "W", "N")
 
@@ -64,20 +67,8 @@ class RulesetVersion(models.Model):
         return (self.ruleset_id, self.version)
 
     def as_ruleset(self) -> scoring.rulesets.Ruleset:
-        return _ruleset_cached(self.version, self.ruleset_id, self.params)
-
-
-_RULESETS: dict[tuple[str, str], scoring.rulesets.Ruleset] = {}
-
-
-def _ruleset_cached(
-    version: str, ruleset_id: str, params: dict[str, Any]
-) -> scoring.rulesets.Ruleset:
-    # Rows never change, so (id, version) identifies the parameters for the process's life.
-    key = (ruleset_id, version)
-    if key not in _RULESETS:
-        _RULESETS[key] = scoring.rulesets.from_mapping(params)
-    return _RULESETS[key]
+        """The parameters read by scoring (about 0.15 ms: read each time, not kept)."""
+        return scoring.rulesets.from_mapping(self.params)
 
 
 class Mode(models.TextChoices):
@@ -166,13 +157,22 @@ class TableSession(models.Model):
     def is_open(self) -> bool:
         return self.ended_at is None
 
+    def night(self) -> night.Table:
+        """What the session fixes for the night's state (scoring.night)."""
+        return night.Table(
+            settle_every=self.settle_every,
+            garden_size=self.garden_size,
+            jiang_count=self.jiang_count,
+        )
+
     def seat_list(self) -> list[Seat]:
-        """The four seats in E S W N order, read once per object (one query)."""
-        cached: list[Seat] | None = self.__dict__.get("_seat_list")
-        if cached is None:
-            cached = sorted(self.seats.all(), key=lambda seat: SEATS.index(seat.wind))
-            self._seat_list = cached
-        return cached
+        """The four seats in E S W N order (from ``prefetch_related("seats")`` when the
+        session was read with it)."""
+        return sorted(self.seats.all(), key=lambda seat: SEATS.index(seat.wind))
+
+    def names(self) -> dict[str, str]:
+        """{wind: player's name}."""
+        return {seat.wind: seat.name for seat in self.seats.all()}
 
 
 class Seat(models.Model):
@@ -215,11 +215,18 @@ class Seat(models.Model):
 
 
 class Hand(AppendOnlyModel):
-    """One entry of a session's journal: a hand as played, or the reversal of one.
+    """One row of a session's journal: a hand as played, or the reversal of one.
 
-    ``number`` counts every entry of the session from 1 without gaps (a reversal
-    takes a number too). A played hand keeps its record (HAND_RECORD.md) and the
-    result scoring gave under ``ruleset``; a reversal names the hand it ``voids``.
+    ``number`` counts every row of the session from 1 without gaps (a reversal takes
+    a number too). A played hand keeps its record (HAND_RECORD.md) and the result
+    scoring gave under ``ruleset``; a reversal names the hand it ``voids``.
+
+    Every row also keeps **the table's state after it** (``scoring.night.State``):
+    who deals next and whether that hand is doubled, the deal's passes (将 and 圈),
+    each seat's balance, what is owed since the last statement, and the 园子. The
+    booking computes it under the session lock and writes it in the row's one
+    INSERT; balances stay the sums of ledger lines, and ``play_check`` proves the
+    stored states equal to a recomputation.
     """
 
     session = models.ForeignKey(
@@ -250,6 +257,16 @@ class Hand(AppendOnlyModel):
         verbose_name=_("voids"),
     )
     void_reason = models.CharField(_("reason"), max_length=200, blank=True)
+    # the table's state after this row
+    next_dealer = models.CharField(_("next dealer"), max_length=1, choices=Wind.choices)
+    next_doubled = models.BooleanField(_("next hand doubled"))
+    passes = models.PositiveIntegerField(_("deal passes"))
+    hands_played = models.PositiveIntegerField(_("hands standing"))
+    balances = models.JSONField(_("balances"))
+    unsettled = models.JSONField(_("since the last statement"))
+    settle_due = models.BooleanField(_("statement due"))
+    garden_number = models.PositiveSmallIntegerField(_("园子"), null=True, blank=True)
+    garden_left = models.JSONField(_("园子 balances"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("hand")
@@ -265,22 +282,86 @@ class Hand(AppendOnlyModel):
                 | (models.Q(voids__isnull=False) & ~models.Q(void_reason="")),
                 name="play_hand_void_has_reason",
             ),
+            models.CheckConstraint(
+                condition=models.Q(next_dealer__in=SEATS), name="play_hand_next_dealer_valid"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(garden_number__isnull=True, garden_left__isnull=True)
+                | models.Q(garden_number__gte=1, garden_left__isnull=False),
+                name="play_hand_garden_state",
+            ),
         ]
 
     def __str__(self) -> str:
         return f"{self.session} #{self.number}"
+
+    #: the fields that keep the table's state after the row
+    STATE_FIELDS = (
+        "next_dealer", "next_doubled", "passes", "hands_played", "balances", "unsettled",
+        "settle_due", "garden_number", "garden_left",
+    )  # fmt: skip
 
     @property
     def is_reversal(self) -> bool:
         return self.voids_id is not None
 
     @property
-    def voided_by_entry(self) -> Hand | None:
-        """The entry that reversed this hand, if any."""
+    def reversal(self) -> Hand | None:
+        """The row that reversed this hand, if any."""
         try:
             return self.voided_by
         except Hand.DoesNotExist:
             return None
+
+    def state(self) -> night.State:
+        """The table's state after this row."""
+        return night.State(
+            number=self.number,
+            dealer=self.next_dealer,
+            doubled=self.next_doubled,
+            passes=self.passes,
+            hands=self.hands_played,
+            balances=self.balances,
+            unsettled=self.unsettled,
+            due=self.settle_due,
+            garden=self.garden_number,
+            garden_left=self.garden_left,
+        )
+
+    @staticmethod
+    def state_fields(state: night.State) -> dict[str, object]:
+        """The row's fields that keep ``state`` (the inverse of ``state()``)."""
+        return {
+            "next_dealer": state.dealer,
+            "next_doubled": state.doubled,
+            "passes": state.passes,
+            "hands_played": state.hands,
+            "balances": dict(state.balances),
+            "unsettled": dict(state.unsettled),
+            "settle_due": state.due,
+            "garden_number": state.garden,
+            "garden_left": dict(state.garden_left) if state.garden_left is not None else None,
+        }
+
+    def night_row(self) -> night.Row:
+        """This row as the night's state reads it."""
+        return night_row(self.number, self.record, self.result)
+
+
+def night_row(number: int, record: dict[str, Any], result: dict[str, Any]) -> night.Row:
+    """A journal row as ``scoring.night`` reads it, from its record and result: its
+    points are the result's net (a reversal's result holds its hand's net negated and
+    the number it voids); the row's ledger lines equal them by construction."""
+    nxt = result.get("next") or {}
+    return night.Row(
+        number=number,
+        net=result.get("net") or {},
+        dealer=record.get("dealer"),
+        next_dealer=nxt.get("dealer"),
+        next_doubled=bool(nxt.get("doubled")),
+        garden_over=bool(result.get("garden_over")),
+        voids=result.get("voids"),
+    )
 
 
 class LedgerLine(AppendOnlyModel):
@@ -317,7 +398,7 @@ class LedgerLine(AppendOnlyModel):
 
 
 class Settlement(AppendOnlyModel):
-    """A statement (结帐) frozen when made: each seat's net over a window of entries
+    """A statement (结帐) frozen when made: each seat's net over a window of rows
     and the fewest transfers that settle it. Never recomputed: a hand voided later
     shows up, reversed, in the next statement."""
 
@@ -328,8 +409,9 @@ class Settlement(AppendOnlyModel):
         verbose_name=_("session"),
     )
     number = models.PositiveIntegerField(_("number"))
-    first_entry = models.PositiveIntegerField(_("from hand"))
-    last_entry = models.PositiveIntegerField(_("through hand"))
+    #: the journal rows it covers (hands and reversals, by number)
+    first_number = models.PositiveIntegerField(_("from #"))
+    last_number = models.PositiveIntegerField(_("through #"))
     statement = models.JSONField(_("statement"))
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
     created_by = models.ForeignKey(
@@ -350,11 +432,11 @@ class Settlement(AppendOnlyModel):
                 fields=["session", "number"], name="play_settlement_number_unique"
             ),
             models.UniqueConstraint(
-                fields=["session", "last_entry"], name="play_settlement_window_unique"
+                fields=["session", "last_number"], name="play_settlement_window_unique"
             ),
             models.CheckConstraint(
-                condition=models.Q(first_entry__gte=1)
-                & models.Q(last_entry__gte=models.F("first_entry")),
+                condition=models.Q(first_number__gte=1)
+                & models.Q(last_number__gte=models.F("first_number")),
                 name="play_settlement_window_valid",
             ),
         ]

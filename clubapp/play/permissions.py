@@ -1,32 +1,30 @@
-"""Who may do what at a table: managers and members record, accountants read."""
+"""Who may do what at a table: managers and members record, accountants read, managers
+edit rulesets and see every member's history. (Issue 11 binds a member's writes and
+reads to the tables where they sit; that check belongs in the services.)"""
 
 from __future__ import annotations
 
 from typing import Any
 
-from clubapp.core.roles import Role, user_roles
+from clubapp.core.roles import Role, role_required, user_roles
 
-RECORDERS = frozenset({Role.MANAGER, Role.MEMBER})
-READERS = RECORDERS | {Role.ACCOUNTANT}
+RECORDERS = (Role.MANAGER, Role.MEMBER)
+READERS = (*RECORDERS, Role.ACCOUNTANT)
+#: who sees every member's history (members see their own)
+OVERSEERS = (Role.MANAGER, Role.ACCOUNTANT)
 
-
-def _roles(user: Any) -> set[Role]:
-    """The user's roles (read once per user object, one request, by user_roles)."""
-    return set(user_roles(user))
+reader = role_required(*READERS)
+recorder = role_required(*RECORDERS)
+ruleset_editor = role_required(Role.MANAGER)
 
 
 def can_record(user: Any) -> bool:
-    return bool(RECORDERS & _roles(user))
-
-
-def can_read(user: Any) -> bool:
-    return bool(READERS & _roles(user))
+    return bool(set(RECORDERS) & set(user_roles(user)))
 
 
 def can_edit_rulesets(user: Any) -> bool:
-    return Role.MANAGER in _roles(user)
+    return Role.MANAGER in user_roles(user)
 
 
 def can_see_everyone(user: Any) -> bool:
-    """Managers and accountants see every member's history; members their own."""
-    return bool({Role.MANAGER, Role.ACCOUNTANT} & _roles(user))
+    return bool(set(OVERSEERS) & set(user_roles(user)))

@@ -1,4 +1,10 @@
-"""Writes of the play app: keyword-only, typed, atomic (``<entity>_<action>``)."""
+"""Writes of the play app: keyword-only, typed, atomic (``<entity>_<action>``).
+
+The acting user is ``by`` everywhere (as in the members app). A hand is booked on one
+path: ``hand_record`` locks the session row, reads the end of the journal, scores
+the record on the table's state, and writes the hand (record, result, ruleset
+version, the table's state after it) and its ledger lines in one transaction.
+"""
 
 from __future__ import annotations
 
@@ -8,7 +14,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
@@ -16,8 +22,10 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring
+import scoring.liability
 import scoring.rulesets
 from clubapp.core.models import Room
+from clubapp.members import services as members_services
 from clubapp.members.models import Visit
 from clubapp.play import selectors
 from clubapp.play.models import (
@@ -31,7 +39,9 @@ from clubapp.play.models import (
     SettleEvery,
     Settlement,
     TableSession,
+    night_row,
 )
+from scoring import night, settle
 
 
 @dataclass(frozen=True)
@@ -40,18 +50,37 @@ class SeatIn:
 
     wind: str
     name: str = ""
-    user: AbstractBaseUser | None = None
+    user: User | None = None
     #: the player's open visit (members app); gives the name and the member's account
     visit: Visit | None = None
 
 
-@transaction.atomic
+class SessionClosedError(ValidationError):
+    """The session has ended: no more hands."""
+
+
+class TableChangedError(ValidationError):
+    """Another row was booked since the recorder's preview."""
+
+
+def _account(by: User | None) -> User | None:
+    return by if by is not None and by.is_authenticated else None
+
+
+def _locked(pk: int) -> TableSession:
+    """The session row, locked until the transaction ends (two phones take turns)."""
+    return TableSession.objects.select_for_update(of=("self",)).select_related("ruleset").get(pk=pk)
+
+
+# --------------------------------------------------------------------- rulesets
+
+
 def ruleset_version_save(*, params: Mapping[str, Any]) -> RulesetVersion:
     """Store a ruleset's parameters as a version; the same numbers give the same row.
 
-    scoring checks the parameters (``from_mapping`` raises ScoringError with the
-    key at fault). A changed number hashes to a new version, so hands booked
-    under the old one keep it.
+    scoring checks the parameters (``from_mapping`` raises ScoringError with the key at
+    fault). A changed number hashes to a new version, so hands booked under the old
+    one keep it.
     """
     ruleset = scoring.rulesets.from_mapping(params)
     row, _created = RulesetVersion.objects.get_or_create(
@@ -70,6 +99,9 @@ def ruleset_versions_sync() -> list[RulesetVersion]:
     ]
 
 
+# --------------------------------------------------------------------- sessions
+
+
 @transaction.atomic
 def session_create(
     *,
@@ -77,7 +109,7 @@ def session_create(
     table_number: int,
     ruleset: RulesetVersion,
     seats: Sequence[SeatIn],
-    user: AbstractBaseUser | None,
+    by: User | None,
     mode: str = Mode.OPEN,
     garden_size: int | None = None,
     end_when_out: int = 2,
@@ -88,7 +120,8 @@ def session_create(
     """Open a table session with its four seats (winds as drawn).
 
     The settlement default follows the ruleset: 工地 tables settle on the worksite
-    timing, 南京 tables per 圈. 进园子 is a 南京 mode only.
+    timing, 进园子 tables when a 园子 closes, other 南京 tables per 圈. 进园子 is a 南京
+    mode only. The room's table of that number is marked in play (members app).
     """
     winds = sorted(seat.wind for seat in seats)
     if winds != sorted(SEATS):
@@ -118,7 +151,7 @@ def session_create(
         settle_every=settle_every,
         jiang_count=jiang_count,
         started_at=started_at or timezone.now(),
-        created_by=user if user is not None and user.is_authenticated else None,
+        created_by=_account(by),
     )
     visits = [seat.visit.pk for seat in seats if seat.visit is not None]
     if len(set(visits)) != len(visits):
@@ -136,6 +169,7 @@ def session_create(
         if not name:
             raise ValidationError(_("Every seat needs a player."))
         Seat.objects.create(session=session, wind=seat.wind, name=name, user=user, visit=seat.visit)
+    members_services.table_set_in_play(room=room, number=table_number, in_play=True)
     return session
 
 
@@ -156,20 +190,70 @@ def _seatable_visit(visit: Visit, room: Room) -> Visit:
 
 @transaction.atomic
 def session_end(*, session: TableSession, ended_at: datetime | None = None) -> TableSession:
-    """Close the session (idempotent: an ended session keeps its end)."""
-    locked = TableSession.objects.select_for_update().get(pk=session.pk)
+    """Close the session (idempotent: an ended session keeps its end). Its table is
+    free again at the desk unless another session is open at it."""
+    locked = _locked(session.pk)
     if locked.ended_at is None:
         locked.ended_at = ended_at or timezone.now()
         locked.save(update_fields=["ended_at"])
+        still = TableSession.objects.filter(
+            room_id=locked.room_id, table_number=locked.table_number, ended_at__isnull=True
+        ).exists()
+        members_services.table_set_in_play(
+            room=locked.room, number=locked.table_number, in_play=still
+        )
     return locked
 
 
-class SessionClosedError(ValidationError):
-    """The session has ended: no more hands."""
+# --------------------------------------------------------------------- hands
 
 
-class TableChangedError(ValidationError):
-    """Another entry was booked since the recorder's preview."""
+@dataclass(frozen=True)
+class Preview:
+    """A hand scored on the table's state, not booked."""
+
+    #: the record as scored: the table's ruleset, dealer, doubling and 园子, and the
+    #: 包牌 seats proposed from the melds where none was given
+    record: dict[str, Any]
+    result: dict[str, Any]
+    #: (winner, liable seat, reason code) for each 包牌 proposed
+    proposals: list[tuple[str, str, str]]
+    #: the state it was scored on (the number of its last row is what a booking follows)
+    state: night.State
+
+
+def hand_prepare(
+    *, session: TableSession, record: Mapping[str, Any], state: night.State
+) -> tuple[dict[str, Any], list[tuple[str, str, str]]]:
+    """The record as it will be scored, and the 包牌 proposals made for it.
+
+    The table sets the ruleset, the dealer, the doubling (比下胡) and the 园子 balances
+    (what the recorder sent for them is replaced); where the melds show who pays as
+    包牌 and no liable seat was given, it is proposed (``scoring.liability.propose``),
+    the same way for a preview and a booking.
+    """
+    out = dict(record)
+    out["format"] = "mahjong-hand/1"
+    out["ruleset"] = session.ruleset.ruleset_id
+    out["dealer"] = state.dealer
+    out["doubled"] = state.doubled
+    out.pop("garden", None)
+    if state.garden_left is not None:
+        out["garden"] = {
+            "size": session.garden_size,
+            "left": dict(state.garden_left),
+            "end_when_out": session.end_when_out,
+        }
+    return scoring.liability.propose(out, session.ruleset.family)
+
+
+def hand_preview(
+    *, session: TableSession, record: Mapping[str, Any], state: night.State
+) -> Preview:
+    """Score without booking. Raises ScoringError."""
+    prepared, proposals = hand_prepare(session=session, record=record, state=state)
+    result = scoring.score(prepared, ruleset=session.ruleset.as_ruleset())
+    return Preview(record=prepared, result=result, proposals=proposals, state=state)
 
 
 def _ledger_lines(hand: Hand, payments: list[dict[str, Any]], sign: int = 1) -> list[LedgerLine]:
@@ -190,223 +274,185 @@ def _ledger_lines(hand: Hand, payments: list[dict[str, Any]], sign: int = 1) -> 
     return lines
 
 
-def _next_number(session: TableSession) -> int:
-    last = Hand.objects.filter(session=session).aggregate(last=Max("number"))["last"]
-    return (last or 0) + 1
-
-
-def hand_prepare(
-    *,
-    session: TableSession,
-    record: Mapping[str, Any],
-    state: selectors.TableState | None = None,
-) -> dict[str, Any]:
-    """The record as it will be scored: the table's ruleset, and the dealer, 比下胡
-    and 园子 balances the booked hands imply (what the recorder sent is replaced)."""
-    if state is None:
-        state = selectors.table_state_cached(session)
-    out = dict(record)
-    out["format"] = "mahjong-hand/1"
-    out["ruleset"] = session.ruleset.ruleset_id
-    out["dealer"] = state.dealer
-    if session.ruleset.family == "nanjing":
-        out["doubled"] = state.doubled
-    else:
-        out.pop("doubled", None)
-    if state.garden_left is not None:
-        out["garden"] = {
-            "size": session.garden_size,
-            "left": dict(state.garden_left),
-            "end_when_out": session.end_when_out,
-        }
-    else:
-        out.pop("garden", None)
-    return out
-
-
-def hand_preview(
-    *,
-    session: TableSession,
-    record: Mapping[str, Any],
-    state: selectors.TableState | None = None,
-) -> tuple[dict, dict]:
-    """Score without booking: (the prepared record, its result). Raises ScoringError."""
-    prepared = hand_prepare(session=session, record=record, state=state)
-    return prepared, scoring.score(prepared, ruleset=session.ruleset.as_ruleset())
-
-
 def hand_record(
     *,
-    session: TableSession | int,
+    session: TableSession,
     record: Mapping[str, Any],
     idempotency_key: uuid.UUID | str,
-    user: AbstractBaseUser | None,
+    by: User | None,
     after: int | None = None,
-    ruleset: RulesetVersion | None = None,
 ) -> Hand:
     """Book one hand: score it and write it with its ledger lines, all or nothing.
 
-    Under a row lock on the session, so two phones at one table take turns: the
-    second sees the first's hand (its number, its dealer and doubling). The session
-    is read with the lock (a session or its id may be given). The same idempotency
-    key books once; a second submit gets the first hand back (the key's unique
-    constraint refuses the second insert, and the first hand is returned; a key of
-    another table is refused).
-    ``after``: the number of the entry the recorder's preview followed; when another
-    entry has been booked since, TableChangedError (nothing booked), so that the
-    recorder sees the hand scored on the table as it now is. ``ruleset``: the version
-    the preview was scored under; another one at the table is a TableChangedError too.
-    Raises ScoringError (nothing booked) or SessionClosedError.
+    Under a row lock on the session, so two phones at one table take turns: the second
+    sees the first's hand (its number, its dealer and doubling). The hand is scored
+    once, under the lock, on the state after the journal's last row; its own state
+    after is computed from that (``scoring.night.after``) and written in its INSERT.
+
+    ``after``: the number of the row the recorder's preview followed; when another row
+    has been booked since, TableChangedError (nothing booked, nothing scored) so that
+    the recorder sees the hand scored on the table as it now is. The same idempotency
+    key books once: a second submit gets the first hand back (a key of another table is
+    refused). Raises ScoringError (nothing booked) or SessionClosedError.
     """
     key = uuid.UUID(str(idempotency_key))
-    pk = session if isinstance(session, int) else session.pk
     try:
         with transaction.atomic():
-            locked = selectors.session_get(pk, seats=False, lock=True)
-            # under the lock nothing else is booked: the state at these marks is the
-            # state, from the cache when a page or a preview already computed it
-            marks = selectors.session_marks(locked)
-            locked.last_entry, locked.last_statement = marks
-            number = marks[0] + 1
-            if after is not None and number != after + 1:
-                existing = _already_booked(key, locked)
-                if existing is not None:
-                    return existing  # a double tap: this key booked the entry since
+            locked = _locked(session.pk)
+            # The end of the journal is read after the lock, in a second statement, on
+            # purpose: a SELECT … FOR UPDATE that waited for another phone's lock reads
+            # the locked row again, but the rest of its statement (a join, a subquery)
+            # keeps the snapshot taken before the wait and would miss the hand just
+            # booked (test_concurrency fails without this).
+            tip = selectors.journal_tip(session=locked)
+            if after is not None and tip.state.number != after:
+                booked = _booked_with(key, locked)
+                if booked is not None:
+                    return booked  # a double tap: this key booked the row since
                 raise TableChangedError(_("Another hand was booked at this table meanwhile."))
-            if ruleset is not None and locked.ruleset != ruleset:
-                raise TableChangedError(_("The table's ruleset changed since the preview."))
             if locked.ended_at is not None:
                 raise SessionClosedError(_("The session has ended."))
-            state = selectors.table_state_cached(locked, marks=marks)
-            prepared, result = hand_preview(session=locked, record=record, state=state)
+            preview = hand_preview(session=locked, record=record, state=tip.state)
+            row = night_row(tip.state.number + 1, preview.record, preview.result)
+            state = night.after(locked.night(), tip.state, row, settled_through=tip.settled_through)
             hand = Hand.objects.create(
                 session=locked,
-                number=number,
-                record=prepared,
-                result=result,
+                number=row.number,
+                record=preview.record,
+                result=preview.result,
                 ruleset=locked.ruleset,
                 idempotency_key=key,
-                recorded_by=_user_or_none(user),
+                recorded_by=_account(by),
+                **Hand.state_fields(state),
             )
-            LedgerLine.objects.bulk_create(_ledger_lines(hand, result["payments"]))
-            selectors.table_state_carry(locked, marks, state, hand, result)
+            LedgerLine.objects.bulk_create(_ledger_lines(hand, preview.result["payments"]))
             return hand
     except IntegrityError:
         # A concurrent submit with the same key won the race: return its hand.
-        existing = _already_booked(key, pk)
-        if existing is None:
+        booked = _booked_with(key, session)
+        if booked is None:
             raise
-        return existing
+        return booked
 
 
-def _already_booked(key: uuid.UUID, session: TableSession | int) -> Hand | None:
-    pk = session if isinstance(session, int) else session.pk
-    existing = Hand.objects.filter(idempotency_key=key).first()
-    if existing is not None and existing.session_id != pk:
+def _booked_with(key: uuid.UUID, session: TableSession) -> Hand | None:
+    booked = Hand.objects.filter(idempotency_key=key).first()
+    if booked is not None and booked.session_id != session.pk:
         raise ValidationError(_("This form belongs to another table."))
-    return existing
+    return booked
 
 
 def hand_void(
     *,
     hand: Hand,
     reason: str,
-    user: AbstractBaseUser | None,
+    by: User | None,
     idempotency_key: uuid.UUID | str | None = None,
 ) -> Hand:
-    """Reverse a booked hand: a new entry with every line negated and the reason.
+    """Reverse a booked hand: a new row with every line negated and the reason.
 
-    The hand stays in the journal, marked voided; the table's state (dealer,
-    doubling, 园子 balances) is recomputed from the hands left standing.
+    The hand stays in the journal, marked voided. The table's chain (dealer, doubling,
+    passes, 园子) is rebuilt from the hands left standing, so voiding the last hand
+    gives the table back its state before it; the balances move by the reversal.
     """
     reason = reason.strip()
     if not reason:
         raise ValidationError(_("Give a reason for voiding the hand."))
     key = uuid.UUID(str(idempotency_key)) if idempotency_key else uuid.uuid4()
     with transaction.atomic():
-        TableSession.objects.select_for_update(of=("self",)).get(pk=hand.session_id)
-        existing = Hand.objects.filter(idempotency_key=key).first()
-        if existing is not None:
-            return existing
+        locked = _locked(hand.session_id)
+        booked = Hand.objects.filter(idempotency_key=key).first()
+        if booked is not None:
+            if booked.voids_id != hand.pk:
+                raise ValidationError(_("This form belongs to another hand."))
+            return booked  # a double tap
         target = Hand.objects.get(pk=hand.pk)
         if target.is_reversal:
             raise ValidationError(_("A reversal cannot be voided."))
         if Hand.objects.filter(voids=target).exists():
             raise ValidationError(_("This hand is already voided."))
-        payments = target.result.get("payments", [])
-        net = {seat: -points for seat, points in target.result.get("net", {}).items()}
-        entry = Hand.objects.create(
-            session_id=target.session_id,
-            number=_next_number(target.session),
+        tip = selectors.journal_tip(session=locked)
+        net = {seat: -points for seat, points in target.result["net"].items()}
+        result = {"voids": target.number, "net": net, "payments": target.result["payments"]}
+        row = night_row(tip.state.number + 1, {}, result)
+        standing = [
+            r
+            for r in selectors.journal_rows(session=locked, standing=True)
+            if r.number != target.number
+        ]
+        state = night.after(
+            locked.night(),
+            tip.state,
+            row,
+            settled_through=tip.settled_through,
+            standing=standing,
+        )
+        reversal = Hand.objects.create(
+            session=locked,
+            number=row.number,
             record={},
-            result={"voids": target.number, "net": net, "payments": payments},
+            result=result,
             ruleset_id=target.ruleset_id,
             idempotency_key=key,
-            recorded_by=_user_or_none(user),
+            recorded_by=_account(by),
             voids=target,
             void_reason=reason,
+            **Hand.state_fields(state),
         )
-        LedgerLine.objects.bulk_create(_ledger_lines(entry, payments, sign=-1))
-        return entry
+        LedgerLine.objects.bulk_create(_ledger_lines(reversal, result["payments"], sign=-1))
+        return reversal
 
 
-def _user_or_none(user: AbstractBaseUser | None) -> AbstractBaseUser | None:
-    return user if user is not None and user.is_authenticated else None
+def hand_signoff(*, hand: Hand, by: User) -> HandSignoff:
+    """A player confirms a booked hand on their own phone (once per seat).
 
-
-def settlement_make(*, session: TableSession, user: AbstractBaseUser | None) -> Settlement:
-    """Freeze a statement of every entry since the last one: each seat's net and
-    the fewest transfers that settle it (and, on 进园子 tables, the 园子 balances).
+    Only an account seated at the table can confirm, and only for its own seat; a
+    reversal or a voided hand needs no confirmation.
     """
+    seat = Seat.objects.filter(session_id=hand.session_id, user=by).first()
+    if seat is None:
+        raise ValidationError(_("Only a player seated at this table can confirm its hands."))
+    if hand.is_reversal:
+        raise ValidationError(_("A reversal needs no confirmation."))
+    if hand.reversal is not None:
+        raise ValidationError(_("A voided hand needs no confirmation."))
+    try:
+        with transaction.atomic():
+            return HandSignoff.objects.create(hand=hand, seat=seat.wind, user=by)
+    except IntegrityError:
+        return HandSignoff.objects.get(hand=hand, seat=seat.wind)
+
+
+# --------------------------------------------------------------------- statements
+
+
+def settlement_make(*, session: TableSession, by: User | None) -> Settlement:
+    """Freeze a statement of every row since the last one: each seat's net and the
+    fewest transfers that settle it (and, on 进园子 tables, the 园子 balances)."""
     with transaction.atomic():
-        locked = (
-            TableSession.objects.select_for_update(of=("self",))
-            .select_related("ruleset")
-            .get(pk=session.pk)
-        )
-        state = selectors.table_state(locked)
-        pending = selectors.settlement_pending(locked, state)
-        if pending is None:
+        locked = _locked(session.pk)
+        tip = selectors.journal_tip(session=locked)
+        state = tip.state
+        if state.number <= tip.settled_through:
             raise ValidationError(_("There is nothing to settle since the last statement."))
-        names = {seat.wind: seat.name for seat in locked.seats.all()}
         statement: dict[str, Any] = {
-            "net": pending.net,
-            "transfers": pending.transfers,
-            "names": names,
+            "net": dict(state.unsettled),
+            "transfers": settle.fewest_transfers(state.unsettled),
+            "names": locked.names(),
         }
         if state.garden_left is not None:
-            window = [e for e in state.entries if e.number >= pending.first_entry]
             statement["garden"] = {
                 "size": locked.garden_size,
-                "number": state.garden_number,
-                "left": state.garden_left,
-                "closed": [
-                    {"hand": e.number, "left": e.left} for e in window if e.stands and e.garden_over
-                ],
+                "number": state.garden,
+                "left": dict(state.garden_left),
+                "closed": selectors.gardens_closed(session=locked, after=tip.settled_through),
             }
         last = locked.settlements.aggregate(last=Max("number"))["last"] or 0
         return Settlement.objects.create(
             session=locked,
             number=last + 1,
-            first_entry=pending.first_entry,
-            last_entry=pending.last_entry,
+            first_number=tip.settled_through + 1,
+            last_number=state.number,
             statement=statement,
-            created_by=_user_or_none(user),
+            created_by=_account(by),
         )
-
-
-def hand_signoff(*, hand: Hand, user: AbstractBaseUser) -> HandSignoff:
-    """A player confirms a booked hand on their own phone (once per seat).
-
-    Only an account seated at the table can confirm, and only for its own seat.
-    """
-    seat = Seat.objects.filter(session_id=hand.session_id, user=user).first()
-    if seat is None:
-        raise ValidationError(_("Only a player seated at this table can confirm its hands."))
-    if hand.is_reversal:
-        raise ValidationError(_("A reversal needs no confirmation."))
-    try:
-        with transaction.atomic():
-            return HandSignoff.objects.create(hand=hand, seat=seat.wind, user=user)
-    except IntegrityError:
-        return HandSignoff.objects.get(hand=hand, seat=seat.wind)

@@ -4,56 +4,46 @@ from __future__ import annotations
 
 import json
 import uuid
-from collections.abc import Callable
-from functools import wraps
 from typing import Any
 
 from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
-from django.utils.html import format_html_join
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
-from django.views.decorators.http import require_http_methods, require_POST
+from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
+import scoring.features
+import scoring.tiles
+from clubapp.core.http import AuthenticatedRequest
 from clubapp.core.selectors import room_get
-from clubapp.play import entry, selectors, services
-from clubapp.play.forms import RulesetForm, SessionForm, VoidForm
-from clubapp.play.models import SEATS, Hand
+from clubapp.play import forms, selectors, services
+from clubapp.play.forms import HandEntry, RulesetForm, SessionForm, VoidForm, digest
+from clubapp.play.models import SEATS, TableSession
 from clubapp.play.permissions import (
     can_edit_rulesets,
-    can_read,
     can_record,
     can_see_everyone,
+    reader,
+    recorder,
+    ruleset_editor,
 )
-from clubapp.play.templatetags.play import tile_name
 from scoring import ScoringError
 
-View = Callable[..., HttpResponse]
+
+def said(error: ScoringError) -> str:
+    """Scoring's reason in the page's language (its own Chinese, or its English)."""
+    return error.zh if (get_language() or "").startswith("zh") else str(error)
 
 
-def _needs(check: Callable[[Any], bool]) -> Callable[[View], View]:
-    def decorator(view: View) -> View:
-        @login_required
-        @wraps(view)
-        def wrapped(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
-            if not check(request.user):
-                raise PermissionDenied
-            return view(request, *args, **kwargs)
-
-        return wrapped
-
-    return decorator
-
-
-reader = _needs(can_read)
-recorder = _needs(can_record)
+# --------------------------------------------------------------------- sessions
 
 
 @reader
-def session_list(request: HttpRequest) -> HttpResponse:
+def session_list(request: AuthenticatedRequest) -> HttpResponse:
     return render(
         request,
         "play/session_list.html",
@@ -63,7 +53,7 @@ def session_list(request: HttpRequest) -> HttpResponse:
 
 @recorder
 @require_http_methods(["GET", "POST"])
-def session_create(request: HttpRequest) -> HttpResponse:
+def session_create(request: AuthenticatedRequest) -> HttpResponse:
     room = room_get()
     form = SessionForm(request.POST or None, room=room)
     if request.method == "POST" and form.is_valid():
@@ -87,7 +77,7 @@ def session_create(request: HttpRequest) -> HttpResponse:
                     )
                     for w in SEATS
                 ],
-                user=request.user,
+                by=request.user,
             )
         except ValidationError as exc:
             form.add_error(None, exc)
@@ -96,16 +86,14 @@ def session_create(request: HttpRequest) -> HttpResponse:
     return render(request, "play/session_create.html", {"form": form})
 
 
-def _seat_names(session: Any) -> dict[str, str]:
-    return {seat.wind: seat.name for seat in session.seat_list()}
-
-
-def _session_context(request: HttpRequest, session: Any, detail: int | None) -> dict[str, Any]:
-    state = selectors.table_state_cached(session, detail=detail)
-    names = _seat_names(session)
+def _table_context(
+    request: AuthenticatedRequest, session: TableSession, tip: selectors.Tip
+) -> dict[str, Any]:
+    state = tip.state
     return {
         "session": session,
         "state": state,
+        "night_over": state.night_over(session.night()),
         "seats": [
             {
                 "wind": seat.wind,
@@ -117,36 +105,257 @@ def _session_context(request: HttpRequest, session: Any, detail: int | None) -> 
             }
             for seat in session.seat_list()
         ],
-        "names": names,
-        # the cached fragments vary on the players' names (an edit in the admin shows)
-        "seat_key": "|".join(f"{wind}:{name}" for wind, name in names.items()),
+        "names": session.names(),
         "winds": SEATS,
-        "pending": selectors.settlement_pending(session, state),
-        "settlements": state.statements,
+        "pending": selectors.settlement_pending(session=session, tip=tip),
         "can_record": can_record(request.user),
     }
 
 
 @reader
-def session_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    session = selectors.session_get(pk)
-    context = _session_context(request, session, selectors.RECENT_ENTRIES)
+def session_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
+    session = selectors.session_get(pk=pk)
+    lines = selectors.journal_lines(session=session)
+    statements = list(selectors.statements(session=session)[: selectors.RECENT])
+    context = _table_context(request, session, selectors.tip_of(session, lines, statements))
+    context.update(lines=lines, more=bool(lines) and lines[-1].hand.number > 1)
+    context["statements"] = statements
     return render(request, "play/session_detail.html", context)
 
 
 @reader
-def session_hands(request: HttpRequest, pk: int) -> HttpResponse:
-    """Every entry of a session with its points: the session's history."""
-    session = selectors.session_get(pk)
-    return render(request, "play/session_hands.html", _session_context(request, session, None))
+def session_hands(request: AuthenticatedRequest, pk: int) -> HttpResponse:
+    """Every row of a session's journal with its points: the session's history."""
+    session = selectors.session_get(pk=pk)
+    lines = selectors.journal_lines(session=session, count=None)
+    statements = list(selectors.statements(session=session))
+    context = _table_context(request, session, selectors.tip_of(session, lines, statements))
+    context.update(lines=lines, statements=statements)
+    return render(request, "play/session_hands.html", context)
 
 
 @recorder
 @require_POST
-def settlement_create(request: HttpRequest, pk: int) -> HttpResponse:
-    session = selectors.session_get(pk)
+def session_end(request: AuthenticatedRequest, pk: int) -> HttpResponse:
+    session = selectors.session_get(pk=pk, seats=False)
+    services.session_end(session=session)
+    messages.success(request, _("The session is closed."))
+    return redirect(session)
+
+
+# --------------------------------------------------------------------- hand entry
+
+
+def _entry_page(
+    request: AuthenticatedRequest,
+    session: TableSession,
+    entry: HandEntry,
+    state: Any,
+    preview: services.Preview | None = None,
+) -> HttpResponse:
+    seats = forms.SEAT_CHOICES
+    context: dict[str, Any] = {
+        "session": session,
+        "entry": entry,
+        "state": state,
+        "names": session.names(),
+        # the choices of the page's inputs, the same under every seat and row
+        "choices": {
+            "seats": seats,
+            "discarder": entry.hand.fields["discarder"].choices,  # type: ignore[attr-defined]
+            "seat_or_none": forms.NO_SEAT + seats,
+            "features": entry.seats[0].fields["features"].choices,  # type: ignore[attr-defined]
+            "flags": entry.seats[0].fields["flags"].choices,  # type: ignore[attr-defined]
+            "kong_row": [forms.NO_SEAT + seats, forms.KONG_TYPES, forms.NO_SEAT + seats],
+            "penalty_row": [forms.PENALTY_TYPES, forms.NO_SEAT + seats],
+        },
+        "exclusions": {
+            "excludes": scoring.features.conflicts(entry.family),
+            "without_hard_flowers": scoring.features.without_hard_flowers(entry.family),
+            "flowers": sorted(scoring.tiles.FLOWER_COPIES),
+        },
+    }
+    if preview is not None:
+        context.update(
+            preview=preview,
+            key=uuid.uuid4(),
+            previewed=digest(entry.record()),
+            after=preview.state.number,
+        )
+    return render(request, "play/hand_entry.html", context)
+
+
+def _preview(entry: HandEntry, session: TableSession, state: Any) -> services.Preview | None:
+    """The hand scored on ``state``, or None with the errors on the forms."""
+    if not entry.is_valid() and not entry.changed:
+        return None
     try:
-        settlement = services.settlement_make(session=session, user=request.user)
+        return services.hand_preview(session=session, record=entry.record(), state=state)
+    except ScoringError as exc:
+        entry.add_scoring_error(exc, said(exc))
+        return None
+
+
+@recorder
+@require_GET
+def hand_entry(request: AuthenticatedRequest, pk: int) -> HttpResponse:
+    """The entry page: the table's state and an empty hand."""
+    session = selectors.session_get(pk=pk)
+    if not session.is_open:
+        messages.error(request, _("The session has ended."))
+        return redirect(session)
+    entry = HandEntry(ruleset=session.ruleset.as_ruleset())
+    return _entry_page(request, session, entry, selectors.journal_tip(session=session).state)
+
+
+@recorder
+@require_POST
+def hand_preview(request: AuthenticatedRequest, pk: int) -> HttpResponse:
+    """Score the hand without booking it: the breakdown and the payments, and a
+    confirm that books exactly this on the table as it is now."""
+    session = selectors.session_get(pk=pk)
+    if not session.is_open:
+        messages.error(request, _("The session has ended."))
+        return redirect(session)
+    entry = HandEntry(request.POST, ruleset=session.ruleset.as_ruleset())
+    state = selectors.journal_tip(session=session).state
+    return _entry_page(request, session, entry, state, _preview(entry, session, state))
+
+
+@recorder
+@require_POST
+def hand_book(request: AuthenticatedRequest, pk: int) -> HttpResponse:
+    """Book what was previewed. When the hand or the table changed since the preview,
+    a fresh preview; a scoring error goes beside its field; an ended session says so."""
+    session = selectors.session_get(pk=pk, seats=False)
+    entry = HandEntry(request.POST, ruleset=session.ruleset.as_ruleset(), book=True)
+    if entry.is_valid():
+        assert entry.book is not None
+        try:
+            hand = services.hand_record(
+                session=session,
+                record=entry.record(),
+                idempotency_key=entry.book.cleaned_data["key"],
+                by=request.user,
+                after=entry.book.cleaned_data["after"],
+            )
+        except services.SessionClosedError:
+            messages.error(request, _("The session has ended."))
+            return redirect(session)
+        except services.TableChangedError:
+            pass  # another phone was quicker: a fresh preview below
+        except ScoringError as exc:
+            entry.add_scoring_error(exc, said(exc))
+            state = selectors.journal_tip(session=session).state
+            return _entry_page(request, session, entry, state)
+        except ValidationError as exc:
+            entry.hand.add_error(None, exc)
+            state = selectors.journal_tip(session=session).state
+            return _entry_page(request, session, entry, state)
+        else:
+            messages.success(request, _("Hand %(number)s booked.") % {"number": hand.number})
+            return redirect(session)
+    elif not entry.changed:
+        state = selectors.journal_tip(session=session).state
+        return _entry_page(request, session, entry, state)
+    if not session.is_open:
+        messages.error(request, _("The session has ended."))
+        return redirect(session)
+    messages.warning(request, _("The hand or the table changed since the preview: check it again."))
+    state = selectors.journal_tip(session=session).state
+    return _entry_page(request, session, entry, state, _preview(entry, session, state))
+
+
+# --------------------------------------------------------------------- hands
+
+
+@reader
+def hand_detail(request: AuthenticatedRequest, pk: int, number: int) -> HttpResponse:
+    session = selectors.session_get(pk=pk)
+    hand = selectors.hand_get(session=session, number=number)
+    return render(
+        request,
+        "play/hand_detail.html",
+        {
+            "session": session,
+            "hand": hand,
+            "names": session.names(),
+            "lines": hand.lines.order_by("id"),
+            "record_json": json.dumps(hand.record, ensure_ascii=False, indent=1),
+            "can_record": can_record(request.user),
+            "signoffs": hand.signoffs.order_by("seat"),
+            "my_seat": session.seats.filter(user=request.user).first(),
+        },
+    )
+
+
+@recorder
+@require_http_methods(["GET", "POST"])
+def hand_void(request: AuthenticatedRequest, pk: int, number: int) -> HttpResponse:
+    session = selectors.session_get(pk=pk)
+    hand = selectors.hand_get(session=session, number=number)
+    form = VoidForm(request.POST or None, initial={"key": uuid.uuid4()})
+    if request.method == "POST" and form.is_valid():
+        try:
+            services.hand_void(
+                hand=hand,
+                reason=form.cleaned_data["reason"],
+                by=request.user,
+                idempotency_key=form.cleaned_data["key"],
+            )
+        except ValidationError as exc:
+            form.add_error(None, exc)
+        else:
+            messages.success(request, _("Hand %(number)s is voided.") % {"number": hand.number})
+            return redirect(session)
+    return render(
+        request,
+        "play/hand_void.html",
+        {"session": session, "hand": hand, "form": form, "names": session.names()},
+    )
+
+
+@login_required
+@require_POST
+def hand_signoff(request: AuthenticatedRequest, pk: int, number: int) -> HttpResponse:
+    session = selectors.session_get(pk=pk, seats=False)
+    hand = selectors.hand_get(session=session, number=number)
+    try:
+        services.hand_signoff(hand=hand, by=request.user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, _("Thank you: hand %(number)s confirmed.") % {"number": number})
+    return redirect("play:hand", pk=session.pk, number=number)
+
+
+@reader
+def hand_compare(request: AuthenticatedRequest, pk: int, number: int) -> HttpResponse:
+    session = selectors.session_get(pk=pk)
+    hand = selectors.hand_get(session=session, number=number)
+    if hand.is_reversal:
+        return redirect("play:hand", pk=pk, number=number)
+    rows = selectors.hand_compare(hand=hand)
+    chinese = (get_language() or "").startswith("zh")
+    for row in rows:
+        if "error" in row and chinese:
+            row["error"] = row["error_zh"]
+    return render(
+        request,
+        "play/hand_compare.html",
+        {"session": session, "hand": hand, "rows": rows, "names": session.names(), "winds": SEATS},
+    )
+
+
+# --------------------------------------------------------------------- statements
+
+
+@recorder
+@require_POST
+def settlement_create(request: AuthenticatedRequest, pk: int) -> HttpResponse:
+    session = selectors.session_get(pk=pk, seats=False)
+    try:
+        settlement = services.settlement_make(session=session, by=request.user)
     except ValidationError as exc:
         messages.error(request, " ".join(exc.messages))
         return redirect(session)
@@ -154,10 +363,10 @@ def settlement_create(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @reader
-def settlement_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    session = selectors.session_get(pk)
-    settlement = selectors.settlement_get(session, number)
-    names = settlement.statement.get("names") or _seat_names(session)
+def settlement_detail(request: AuthenticatedRequest, pk: int, number: int) -> HttpResponse:
+    session = selectors.session_get(pk=pk)
+    settlement = selectors.settlement_get(session=session, number=number)
+    names = settlement.statement["names"]
     return render(
         request,
         "play/settlement_detail.html",
@@ -173,63 +382,24 @@ def settlement_detail(request: HttpRequest, pk: int, number: int) -> HttpRespons
     )
 
 
-@reader
-def hand_detail(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    session = selectors.session_get(pk)
-    hand = selectors.hand_get(session, number)
-    return render(
-        request,
-        "play/hand_detail.html",
-        {
-            "session": session,
-            "hand": hand,
-            "names": _seat_names(session),
-            "lines": hand.lines.order_by("id"),
-            "record_json": json.dumps(hand.record, ensure_ascii=False, indent=1),
-            "can_record": can_record(request.user),
-            "signoffs": hand.signoffs.order_by("seat"),
-            "my_seat": session.seats.filter(user=request.user).first(),
-        },
-    )
-
-
-@recorder
-@require_http_methods(["GET", "POST"])
-def hand_void(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    session = selectors.session_get(pk)
-    hand = selectors.hand_get(session, number)
-    form = VoidForm(request.POST or None, initial={"key": uuid.uuid4()})
-    if request.method == "POST" and form.is_valid():
-        try:
-            services.hand_void(
-                hand=hand,
-                reason=form.cleaned_data["reason"],
-                user=request.user,
-                idempotency_key=form.cleaned_data["key"],
-            )
-        except ValidationError as exc:
-            form.add_error(None, exc)
-        else:
-            messages.success(request, _("Hand %(number)s is voided.") % {"number": hand.number})
-            return redirect(session)
-    return render(
-        request,
-        "play/hand_void.html",
-        {"session": session, "hand": hand, "form": form, "names": _seat_names(session)},
-    )
-
-
-@recorder
-@require_POST
-def session_end(request: HttpRequest, pk: int) -> HttpResponse:
-    session = selectors.session_get(pk)
-    services.session_end(session=session)
-    messages.success(request, _("The session is closed."))
-    return redirect(session)
+# --------------------------------------------------------------------- people, rulesets
 
 
 @reader
-def ruleset_list(request: HttpRequest) -> HttpResponse:
+def member_history(request: AuthenticatedRequest, user_id: int | None = None) -> HttpResponse:
+    """A member's play: their own for members; anyone's for managers and accountants."""
+    if user_id is None or user_id == request.user.pk:
+        person = request.user
+    elif can_see_everyone(request.user):
+        person = get_object_or_404(get_user_model(), pk=user_id)
+    else:
+        raise PermissionDenied
+    stats = selectors.member_stats(user=person)
+    return render(request, "play/member_history.html", {"person": person, "stats": stats})
+
+
+@reader
+def ruleset_list(request: AuthenticatedRequest) -> HttpResponse:
     return render(
         request,
         "play/ruleset_list.html",
@@ -240,232 +410,21 @@ def ruleset_list(request: HttpRequest) -> HttpResponse:
     )
 
 
-@_needs(can_edit_rulesets)
+@ruleset_editor
 @require_http_methods(["GET", "POST"])
-def ruleset_edit(request: HttpRequest, pk: int) -> HttpResponse:
+def ruleset_edit(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """Edit a copy of a stored version; saving stores a new version (old hands keep theirs)."""
-    base = selectors.ruleset_version_get(pk)
+    base = selectors.ruleset_version_get(pk=pk)
     initial = {"params": json.dumps(base.params, ensure_ascii=False, indent=2)}
     form = RulesetForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
             saved = services.ruleset_version_save(params=form.cleaned_data["params"])
         except ScoringError as exc:
-            form.add_error("params", exc.zh)
+            form.add_error("params", said(exc))
         else:
             messages.success(
                 request, _("Saved as version %(version)s.") % {"version": saved.version}
             )
             return redirect("play:rulesets")
     return render(request, "play/ruleset_edit.html", {"form": form, "base": base})
-
-
-def _previewed(record: dict[str, Any]) -> str:
-    return json.dumps(record, sort_keys=True, ensure_ascii=False)
-
-
-@recorder
-@require_http_methods(["GET", "POST"])
-def hand_entry(request: HttpRequest, pk: int) -> HttpResponse:
-    """Enter a hand: a POST with ``preview`` shows the scored result and payments;
-    a POST with ``confirm`` (and the previewed record and key) books it.
-
-    The same fields travel with both, so nothing typed is lost; confirm books only
-    what was previewed on the table as it was then, else it shows a fresh preview.
-    """
-    if request.method == "POST" and "confirm" in request.POST:
-        booked = _book_as_previewed(request, pk)
-        if booked is not None:
-            return booked
-    session = selectors.session_get(pk)
-    if not session.is_open:
-        messages.error(request, _("The session has ended."))
-        return redirect(session)
-    form = entry.HandEntryForm(request.POST or None, ruleset=session.ruleset)
-    context: dict[str, Any] = {"session": session, "form": form}
-    if request.method == "POST":
-        key = request.POST.get("key") or ""
-        confirm = "confirm" in request.POST and _is_uuid(key)
-        if (
-            confirm
-            and request.POST.get("basis") != str(session.last_entry)
-            and Hand.objects.filter(idempotency_key=key, session=session).exists()
-        ):
-            # a double tap: the first tap booked it (and so moved the table on)
-            return redirect(session)
-        if form.is_valid():
-            record = form.record()
-            proposals = entry.propose_liable(record, session.ruleset.family)
-            basis = str(session.last_entry)
-            matches = (
-                confirm
-                and request.POST.get("previewed") == _previewed(record)
-                and request.POST.get("basis") == basis
-            )
-            if matches:
-                # what was previewed, on the table as it was: book it (hand_record scores
-                # it again under the session lock; an error lands on the form)
-                try:
-                    hand = services.hand_record(
-                        session=session,
-                        record=record,
-                        idempotency_key=key,
-                        user=request.user,
-                        after=int(basis),
-                    )
-                except ScoringError as exc:
-                    form.add_error(entry.error_field(exc, record, form), exc.zh)
-                except services.TableChangedError:
-                    matches = False  # another phone was quicker: preview on the new state
-                    basis = str(selectors.session_marks(session)[0])
-                except ValidationError as exc:
-                    form.add_error(None, exc)
-                else:
-                    messages.success(
-                        request, _("Hand %(number)s booked.") % {"number": hand.number}
-                    )
-                    return redirect(session)
-            if not matches and not form.errors:
-                try:
-                    prepared, result = services.hand_preview(
-                        session=session, record=record, state=_entry_state(session, basis)
-                    )
-                except ScoringError as exc:
-                    form.add_error(entry.error_field(exc, record, form), exc.zh)
-                else:
-                    if "confirm" in request.POST:
-                        messages.warning(
-                            request,
-                            _("The hand or the table changed since the preview: check it again."),
-                        )
-                    context.update(
-                        preview=result,
-                        prepared=prepared,
-                        proposals=proposals,
-                        key=key if _is_uuid(key) else str(uuid.uuid4()),
-                        previewed=_previewed(record),
-                        basis=basis,
-                        ruleset_token=f"{session.ruleset.pk}:{session.ruleset.version}",
-                    )
-    state = _entry_state(session, context.get("basis"))
-    names = _seat_names(session)
-    context.update(
-        state=state,
-        names=names,
-        palette=PALETTE_HTML,
-        conflicts=entry.conflicts(session.ruleset),
-    )
-    return render(request, "play/hand_entry.html", context)
-
-
-def _book_as_previewed(request: HttpRequest, pk: int) -> HttpResponse | None:
-    """A confirm's short way: book what was previewed without reading the table first.
-
-    The preview page carries the key, the record as previewed, the entry it followed
-    (``basis``) and the ruleset version; ``hand_record`` reads and locks the table in
-    one statement and checks all of them against it. None whenever anything is off
-    (a changed hand or table, an error, an ended session): the full way then reads
-    the table and shows why, or a fresh preview.
-    """
-    key, basis = request.POST.get("key") or "", request.POST.get("basis") or ""
-    ruleset = selectors.ruleset_version_for(request.POST.get("ruleset") or "")
-    if ruleset is None or not basis.isdigit() or not _is_uuid(key):
-        return None
-    form = entry.HandEntryForm(request.POST, ruleset=ruleset)
-    if not form.is_valid():
-        return None
-    record = form.record()
-    entry.propose_liable(record, ruleset.family)  # as the preview did
-    if request.POST.get("previewed") != _previewed(record):
-        return None
-    try:
-        hand = services.hand_record(
-            session=pk,
-            record=record,
-            idempotency_key=key,
-            user=request.user,
-            after=int(basis),
-            ruleset=ruleset,
-        )
-    except (ScoringError, ValidationError):
-        return None
-    messages.success(request, _("Hand %(number)s booked.") % {"number": hand.number})
-    return redirect("play:session", pk=pk)
-
-
-def _entry_state(session: Any, basis: str | None) -> selectors.TableState:
-    """The state the entry page shows and previews on: the session's as loaded, or,
-    after another phone was quicker, as it is now."""
-    if basis is None or int(basis) == session.last_entry:
-        return selectors.table_state_cached(session)
-    return selectors.table_state(session)
-
-
-def _is_uuid(value: str) -> bool:
-    try:
-        uuid.UUID(value)
-    except ValueError:
-        return False
-    return True
-
-
-#: the tile palette of the entry page: suits in rows, then winds and flowers
-PALETTE = [
-    [f"{n}m" for n in range(1, 10)],
-    [f"{n}p" for n in range(1, 10)],
-    [f"{n}s" for n in range(1, 10)],
-    ["1z", "2z", "3z", "4z", "5z", "6z", "7z"],
-    [f"{n}f" for n in range(1, 9)],
-]
-#: its buttons, the same under every winner and on every page: made once
-PALETTE_HTML = format_html_join(
-    "",
-    '<button type="button" data-tile="{}">{}</button>',
-    ((tile, tile_name(tile)) for row in PALETTE for tile in row),
-)
-
-
-@login_required
-@require_POST
-def hand_signoff(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    session = selectors.session_get(pk)
-    hand = selectors.hand_get(session, number)
-    try:
-        services.hand_signoff(hand=hand, user=request.user)
-    except ValidationError as exc:
-        messages.error(request, " ".join(exc.messages))
-    else:
-        messages.success(request, _("Thank you: hand %(number)s confirmed.") % {"number": number})
-    return redirect("play:hand", pk=session.pk, number=number)
-
-
-@reader
-def member_history(request: HttpRequest, user_id: int | None = None) -> HttpResponse:
-    """A member's play: their own for members; anyone's for managers and accountants."""
-    if user_id is None or user_id == request.user.pk:
-        person = request.user
-    elif can_see_everyone(request.user):
-        person = get_object_or_404(get_user_model(), pk=user_id)
-    else:
-        raise PermissionDenied
-    stats = selectors.member_stats(person)
-    return render(request, "play/member_history.html", {"person": person, "stats": stats})
-
-
-@reader
-def hand_compare(request: HttpRequest, pk: int, number: int) -> HttpResponse:
-    session = selectors.session_get(pk)
-    hand = selectors.hand_get(session, number)
-    if hand.is_reversal:
-        return redirect("play:hand", pk=pk, number=number)
-    return render(
-        request,
-        "play/hand_compare.html",
-        {
-            "session": session,
-            "hand": hand,
-            "rows": selectors.hand_compare(hand),
-            "names": _seat_names(session),
-            "winds": SEATS,
-        },
-    )

@@ -67,3 +67,19 @@ def test_worksite_liable_is_the_feeder_of_three_sets() -> None:
         worksite_liable([pong("1m", "W"), pong("2p", "W"), kong("3s", "W", upgraded=True)]) == "W"
     )
     assert worksite_liable([pong("1m", "W"), pong("2p", "W"), pong("3s", "N"), kong("4s")]) is None
+
+
+def test_propose_fills_the_liable_seat_and_says_why() -> None:
+    from scoring.liability import propose
+
+    kuaizhao = {"seat": "S", "melds": [
+        {"type": "pong", "tile": t, "from": "W"} for t in ("1m", "2m", "3m")
+    ]}  # fmt: skip
+    given = {"seat": "E", "liable": "N", "melds": kuaizhao["melds"]}
+    record = {"wins": [kuaizhao, given, {"seat": "N"}], "kongs": []}
+    out, made = propose(record, "nanjing")
+    assert made == [("S", "W", "kuaizhao")] and out["wins"][0]["liable"] == "W"
+    assert out["wins"][1]["liable"] == "N" and "liable" not in record["wins"][0]
+    worksite, made = propose({"wins": [kuaizhao]}, "worksite")
+    assert made == [("S", "W", "worksite")]
+    assert propose({"kongs": []}, "nanjing") == ({"kongs": []}, [])

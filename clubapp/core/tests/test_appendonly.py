@@ -46,8 +46,8 @@ def book_one_of_everything(manager, member) -> None:
             session=session, wind=wind, name=name, user=member if wind == "S" else None
         )
     hand = book(session, discard_win("S", "E"))  # a hand and its ledger lines
-    hand_signoff(hand=hand, user=member)
-    settlement_make(session=session, user=manager)
+    hand_signoff(hand=hand, by=member)
+    settlement_make(session=session, by=manager)
     books_one_of_everything()  # every cash-book row: slips, plans, expenses, days, reversals
 
 

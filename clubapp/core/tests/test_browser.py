@@ -6,44 +6,11 @@ Skipped where /usr/bin/chromium is missing; `.ci/run` installs it. Never run
 
 from __future__ import annotations
 
-from pathlib import Path
-from typing import Any
-
 import pytest
 
 from clubapp.core.tests.factories import PASSWORD
 
-CHROMIUM = Path("/usr/bin/chromium")
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        not CHROMIUM.exists(), reason="Chromium not installed: apt-get install chromium"
-    ),
-]
-
-
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    return {
-        **browser_type_launch_args,
-        "executable_path": str(CHROMIUM),
-        "args": [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--no-first-run",
-            "--disable-sync",
-        ],
-    }
-
-
-@pytest.fixture(scope="session")
-def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
-    # A phone in the room: Chinese locale, small screen.
-    return {**browser_context_args, "locale": "zh-CN", "viewport": {"width": 390, "height": 844}}
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_it_logs_a_manager_in_and_shows_the_home_page(page, live_server, manager):

@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import io
-from pathlib import Path
-from typing import Any
 
 import pytest
 
@@ -12,36 +10,7 @@ from clubapp.core.tests.factories import PASSWORD
 from clubapp.members.services import card_issue, member_create
 from clubapp.members.tests.factories import image_bytes, make_id_number
 
-CHROMIUM = Path("/usr/bin/chromium")
-
-pytestmark = [
-    pytest.mark.browser,
-    pytest.mark.django_db(transaction=True),
-    pytest.mark.skipif(
-        not CHROMIUM.exists(), reason="Chromium not installed: apt-get install chromium"
-    ),
-]
-
-
-@pytest.fixture(scope="session")
-def browser_type_launch_args(browser_type_launch_args: dict[str, Any]) -> dict[str, Any]:
-    return {
-        **browser_type_launch_args,
-        "executable_path": str(CHROMIUM),
-        "args": [
-            "--no-sandbox",
-            "--disable-gpu",
-            "--disable-background-networking",
-            "--disable-component-update",
-            "--no-first-run",
-            "--disable-sync",
-        ],
-    }
-
-
-@pytest.fixture(scope="session")
-def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]:
-    return {**browser_context_args, "locale": "zh-CN", "viewport": {"width": 390, "height": 844}}
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def _fits_the_phone(page) -> bool:

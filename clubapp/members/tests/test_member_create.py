@@ -45,6 +45,14 @@ def test_it_refuses_an_invalid_id_number_with_a_message(client, manager, room, n
     assert Member.objects.count() == 0
 
 
+def test_in_english_the_messages_are_english(client, manager, room):
+    MemberFactory(room=room, id_number=make_id_number(21))
+    client.force_login(manager)
+    client.cookies["django_language"] = "en"
+    assert "already registered" in _post(client).content.decode()
+    assert "check digit" in _post(client, id_number="110105194912310021").content.decode()
+
+
 def test_it_refuses_a_duplicate_id_number_with_a_message(client, manager, room):
     MemberFactory(room=room, id_number=make_id_number(21))
     client.force_login(manager)

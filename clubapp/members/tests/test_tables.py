@@ -8,8 +8,7 @@ from clubapp.core.tests.factories import RoomFactory
 from clubapp.members import services
 from clubapp.members.models import Table
 from clubapp.members.selectors import tables_free
-from clubapp.play.services import session_end
-from clubapp.play.tests.factories import TableSessionFactory
+from clubapp.members.services import table_set_in_play
 
 pytestmark = pytest.mark.django_db
 URL = reverse("members:table_list")
@@ -23,11 +22,12 @@ def test_free_tables_are_active_tables_not_marked_occupied(room, tables):
     assert list(tables_free(room=room)) == [tables[2]]
 
 
-def test_a_table_with_an_open_session_is_not_free(room, tables):
-    session = TableSessionFactory(room=room, table_number=tables[1].number)
-    TableSessionFactory(room=RoomFactory(slug="other"), table_number=tables[2].number)
+def test_a_table_in_play_is_not_free(room, tables):
+    # the play app marks a table in play while a session is open at it
+    table_set_in_play(room=room, number=tables[1].number, in_play=True)
+    assert table_set_in_play(room=RoomFactory(slug="other"), number=3, in_play=True) is None
     assert list(tables_free(room=room)) == [tables[0], tables[2]]
-    session_end(session=session)
+    table_set_in_play(room=room, number=tables[1].number, in_play=False)
     assert list(tables_free(room=room)) == tables
 
 
@@ -89,7 +89,9 @@ def test_the_manager_takes_a_table_out_of_use_and_back(client, manager, room, ta
 
 
 def test_a_table_in_play_cannot_be_taken_out_of_use(client, manager, room, tables):
-    TableSessionFactory(room=room, table_number=tables[1].number)
+    services.table_set_in_play(
+        room=room, number=tables[1].number, in_play=True
+    )  # the play app's mark
     client.force_login(manager)
     response = client.post(reverse("members:table_active", args=[tables[1].pk]), follow=True)
     assert "正在使用中" in response.content.decode()

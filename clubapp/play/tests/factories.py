@@ -58,10 +58,29 @@ def drawn_hand() -> dict:
     return {"wins": []}
 
 
-def book(session, record: dict, user=None):
+def book(session, record: dict, by=None):
     """Book a record through the service with a fresh idempotency key."""
     import uuid
 
     from clubapp.play.services import hand_record
 
-    return hand_record(session=session, record=record, idempotency_key=uuid.uuid4(), user=user)
+    return hand_record(session=session, record=record, idempotency_key=uuid.uuid4(), by=by)
+
+
+def state_of(session):
+    """The table's state now (after the journal's last row)."""
+    from clubapp.play.selectors import journal_tip
+
+    return journal_tip(session=session).state
+
+
+def hand_data(**fields) -> dict:
+    """What the entry page's form sends: the management forms of its kong and penalty
+    rows, and ``fields`` named as on the page (``winners``, ``S-hard``, ``kong-0-seat``)."""
+    return {
+        "kong-TOTAL_FORMS": "4",
+        "kong-INITIAL_FORMS": "0",
+        "penalty-TOTAL_FORMS": "2",
+        "penalty-INITIAL_FORMS": "0",
+        **fields,
+    }

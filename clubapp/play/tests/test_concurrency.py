@@ -12,7 +12,7 @@ from django.db import connection, connections
 
 from clubapp.play import selectors, services
 from clubapp.play.models import Hand, LedgerLine
-from clubapp.play.tests.factories import TableSessionFactory, discard_win
+from clubapp.play.tests.factories import TableSessionFactory, discard_win, state_of
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -34,7 +34,7 @@ def _race(session, keys):
             barrier.wait()
             # a discard win by whoever sits right of the dealer keeps every record legal
             hand = services.hand_record(
-                session=session, record=_next_win(session), idempotency_key=key, user=None
+                session=session, record=_next_win(session), idempotency_key=key, by=None
             )
             booked.append(hand.pk)
         except BaseException as exc:  # noqa: BLE001 - reported below
@@ -67,7 +67,12 @@ def test_it_books_each_hand_once_with_numbers_in_order():
         assert after.record["dealer"] == before.result["next"]["dealer"]
         assert after.record["doubled"] == before.result["next"]["doubled"]
     assert LedgerLine.objects.filter(hand__session=session).count() == 16
-    assert sum(selectors.table_state(session).balances.values()) == 0
+    # each stored state was computed under the lock from the row before it
+    lines = LedgerLine.objects.filter(hand__session=session)
+    assert state_of(session).balances["N"] == sum(
+        lines.filter(seat="N").values_list("points", flat=True)
+    )
+    assert selectors.state_differences(session=session) == []
 
 
 def test_a_double_tap_on_two_connections_books_once():

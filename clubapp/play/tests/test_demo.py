@@ -6,6 +6,7 @@ import pytest
 
 from clubapp.play import demo, selectors
 from clubapp.play.models import Hand, Settlement, TableSession
+from clubapp.play.tests.factories import state_of
 
 pytestmark = pytest.mark.django_db
 
@@ -18,5 +19,5 @@ def test_it_seeds_three_tables_with_booked_hands(room, manager, member):
     assert sessions[1].mode == "garden" and sessions[2].ruleset.family == "worksite"
     assert Settlement.objects.count() == 1
     for session in sessions:
-        assert sum(selectors.table_state(session).balances.values()) == 0
-    assert selectors.member_stats(member).hands == 20
+        assert sum(state_of(session).balances.values()) == 0
+    assert selectors.member_stats(user=member).hands == 20

@@ -9,7 +9,7 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db.models import Sum
 
-from clubapp.play import selectors, services
+from clubapp.play import services
 from clubapp.play.models import Hand, LedgerLine
 from clubapp.play.tests.factories import (
     TableSessionFactory,
@@ -18,6 +18,7 @@ from clubapp.play.tests.factories import (
     drawn_hand,
     self_drawn,
     shipped,
+    state_of,
 )
 from scoring import ScoringError
 
@@ -26,7 +27,7 @@ pytestmark = pytest.mark.django_db
 
 def test_it_books_a_hand_with_lines_that_sum_to_zero(member):
     session = TableSessionFactory()
-    hand = book(session, discard_win("S", "E"), user=member)
+    hand = book(session, discard_win("S", "E"), by=member)
     assert hand.number == 1
     assert hand.recorded_by == member
     assert hand.ruleset == session.ruleset
@@ -40,7 +41,7 @@ def test_it_writes_two_lines_per_payment():
     session = TableSessionFactory()
     hand = book(session, self_drawn("E"))
     assert hand.lines.count() == 6
-    assert selectors.table_state(session).balances == {"E": 150, "S": -50, "W": -50, "N": -50}
+    assert state_of(session).balances == {"E": 150, "S": -50, "W": -50, "N": -50}
 
 
 def test_the_first_hand_is_dealt_by_east_and_the_next_follows_the_result():
@@ -70,12 +71,8 @@ def test_a_drawn_hand_doubles_the_next_and_keeps_the_dealer():
 def test_the_same_idempotency_key_books_once():
     session = TableSessionFactory()
     key = uuid.uuid4()
-    one = services.hand_record(
-        session=session, record=discard_win(), idempotency_key=key, user=None
-    )
-    two = services.hand_record(
-        session=session, record=discard_win(), idempotency_key=key, user=None
-    )
+    one = services.hand_record(session=session, record=discard_win(), idempotency_key=key, by=None)
+    two = services.hand_record(session=session, record=discard_win(), idempotency_key=key, by=None)
     assert one.pk == two.pk
     assert Hand.objects.count() == 1 and LedgerLine.objects.count() == 2
 
@@ -83,11 +80,11 @@ def test_the_same_idempotency_key_books_once():
 def test_a_key_of_another_table_is_refused():
     key = uuid.uuid4()
     services.hand_record(
-        session=TableSessionFactory(), record=discard_win(), idempotency_key=key, user=None
+        session=TableSessionFactory(), record=discard_win(), idempotency_key=key, by=None
     )
     with pytest.raises(ValidationError):
         services.hand_record(
-            session=TableSessionFactory(), record=discard_win(), idempotency_key=key, user=None
+            session=TableSessionFactory(), record=discard_win(), idempotency_key=key, by=None
         )
 
 
@@ -132,9 +129,9 @@ def test_a_garden_table_passes_the_balances_and_caps_payments():
     }
     assert hand.result["net"] == {"E": 90, "S": -30, "W": -30, "N": -30}
     assert hand.result["garden_over"] is True
-    state = selectors.table_state(session)
+    state = state_of(session)
     # the 园子 closed: a new one starts with everyone at the size
-    assert state.garden_number == 2
+    assert state.garden == 2
     assert state.garden_left == {"E": 30, "S": 30, "W": 30, "N": 30}
     assert state.balances == {"E": 90, "S": -30, "W": -30, "N": -30}
 
@@ -142,7 +139,7 @@ def test_a_garden_table_passes_the_balances_and_caps_payments():
 def test_garden_balances_come_from_the_ledger():
     session = TableSessionFactory(mode="garden", garden_size=100)
     book(session, discard_win("S", "E"))
-    state = selectors.table_state(session)
+    state = state_of(session)
     assert state.garden_left == {"E": 72, "S": 128, "W": 100, "N": 100}
     nxt = book(session, discard_win("W", "S"))
     assert nxt.record["garden"]["left"] == {"E": 72, "S": 128, "W": 100, "N": 100}
@@ -156,7 +153,7 @@ def test_a_hand_previewed_before_another_was_booked_is_not_booked():
             session=session,
             record=discard_win("W", "S"),
             idempotency_key=uuid.uuid4(),
-            user=None,
+            by=None,
             after=0,
         )
     assert Hand.objects.count() == 1
@@ -164,7 +161,7 @@ def test_a_hand_previewed_before_another_was_booked_is_not_booked():
         session=session,
         record=discard_win("W", "S"),
         idempotency_key=uuid.uuid4(),
-        user=None,
+        by=None,
         after=1,
     )
     assert hand.number == 2

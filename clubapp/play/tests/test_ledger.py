@@ -72,8 +72,9 @@ def test_the_database_refuses_a_second_entry_with_one_number(hand):
         result={},
         ruleset=hand.ruleset,
         idempotency_key=uuid.uuid4(),
+        **Hand.state_fields(hand.state()),
     )
-    with pytest.raises(IntegrityError), transaction.atomic():
+    with pytest.raises(IntegrityError, match="(?i)unique"), transaction.atomic():
         Hand.objects.bulk_create([dup])
 
 
@@ -88,6 +89,24 @@ def test_the_database_refuses_a_void_without_reason(hand):
         ruleset=hand.ruleset,
         idempotency_key=uuid.uuid4(),
         voids=hand,
+        **Hand.state_fields(hand.state()),
     )
-    with pytest.raises(IntegrityError), transaction.atomic():
+    with pytest.raises(IntegrityError, match="void_has_reason"), transaction.atomic():
         Hand.objects.bulk_create([entry])
+
+
+def test_the_database_refuses_a_state_with_a_bad_dealer_or_a_garden_without_balances(hand):
+    import uuid
+
+    for bad in ({"next_dealer": "X"}, {"garden_number": 2, "garden_left": None}):
+        row = Hand(
+            session=hand.session,
+            number=2,
+            record={},
+            result={},
+            ruleset=hand.ruleset,
+            idempotency_key=uuid.uuid4(),
+            **{**Hand.state_fields(hand.state()), **bad},
+        )
+        with pytest.raises(IntegrityError), transaction.atomic():
+            Hand.objects.bulk_create([row])

@@ -11,6 +11,7 @@ from django.db import IntegrityError, connection, models, transaction
 
 from clubapp.play.models import Hand, LedgerLine
 from clubapp.play.tests.factories import TableSessionFactory, book, discard_win
+from scoring import night
 
 pytestmark = [
     pytest.mark.django_db(transaction=True),
@@ -53,6 +54,7 @@ def _bare_hand(session, number: int) -> Hand:
         result={},
         ruleset=session.ruleset,
         idempotency_key=uuid.uuid4(),
+        **Hand.state_fields(night.start(session.night())),
     )
 
 

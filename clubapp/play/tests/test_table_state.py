@@ -1,4 +1,4 @@
-"""The table's state from the hands: dealer, 比下胡, 圈 and 将."""
+"""The table's state each booking stores on its row: dealer, 比下胡, 圈 and 将."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import pytest
 
 from clubapp.play import selectors
 from clubapp.play.models import SEATS
-from clubapp.play.tests.factories import TableSessionFactory, book, discard_win, shipped
+from clubapp.play.tests.factories import TableSessionFactory, book, discard_win, shipped, state_of
 
 pytestmark = pytest.mark.django_db
 
@@ -14,49 +14,50 @@ pytestmark = pytest.mark.django_db
 def _pass_the_deal(session, times: int) -> None:
     """Book hands that each pass the deal: the dealer's right wins on the dealer's tile."""
     for _ in range(times):
-        dealer = selectors.table_state(session).dealer
+        dealer = state_of(session).dealer
         right = SEATS[(SEATS.index(dealer) + 1) % 4]
         book(session, discard_win(right, dealer))
 
 
 def test_a_new_table_starts_with_east_in_the_first_quan_of_the_first_jiang():
-    state = selectors.table_state(TableSessionFactory())
+    session = TableSessionFactory()
+    state = state_of(session)
     assert (state.dealer, state.doubled) == ("E", False)
     p = state.position
     assert (p.jiang, p.quan, p.turn, p.hand) == (1, 1, 1, 1)
-    assert state.night_over is False
+    assert state.night_over(session.night()) is False
 
 
 def test_four_changes_of_dealer_make_a_quan():
     session = TableSessionFactory()
     _pass_the_deal(session, 3)
-    state = selectors.table_state(session)
+    state = state_of(session)
     assert state.dealer == "N" and (state.position.quan, state.position.turn) == (1, 4)
     _pass_the_deal(session, 1)
-    state = selectors.table_state(session)
+    state = state_of(session)
     assert state.dealer == "E" and (state.position.jiang, state.position.quan) == (1, 2)
 
 
 def test_four_quan_make_a_jiang_and_the_night_ends_after_its_jiang():
     session = TableSessionFactory(jiang_count=2)
     _pass_the_deal(session, 16)
-    assert selectors.table_state(session).position.jiang == 2
+    assert state_of(session).position.jiang == 2
     _pass_the_deal(session, 16)
-    state = selectors.table_state(session)
-    assert state.position.jiang == 3 and state.night_over is True
+    state = state_of(session)
+    assert state.position.jiang == 3 and state.night_over(session.night()) is True
 
 
 def test_a_third_jiang_by_agreement_keeps_the_night_going():
     session = TableSessionFactory(jiang_count=3)
     _pass_the_deal(session, 32)
-    assert selectors.table_state(session).night_over is False
+    assert state_of(session).night_over(session.night()) is False
 
 
 def test_each_hand_knows_its_jiang_and_quan():
     session = TableSessionFactory()
     _pass_the_deal(session, 5)
-    entries = selectors.table_state(session).entries
-    assert [(e.position.quan, e.position.turn) for e in entries] == [
+    lines = selectors.journal_lines(session=session)[::-1]
+    assert [(line.position.quan, line.position.turn) for line in lines] == [
         (1, 1),
         (1, 2),
         (1, 3),
@@ -68,21 +69,21 @@ def test_each_hand_knows_its_jiang_and_quan():
 def test_the_doubling_comes_from_the_previous_result():
     session = TableSessionFactory()
     book(session, {"wins": []})  # a drawn hand forms 比下胡 and keeps the dealer
-    state = selectors.table_state(session)
+    state = state_of(session)
     assert (state.dealer, state.doubled) == ("E", True)
     book(session, discard_win("S", "E"))
-    assert selectors.table_state(session).doubled is False
+    assert state_of(session).doubled is False
 
 
 def test_a_worksite_dealer_stays_while_winning_and_never_doubles():
     session = TableSessionFactory(ruleset=shipped("jiangsu-worksite"))
     win = {"seat": "E", "hard_flowers": 5, "soft_flowers": 0, "features": []}
     first = book(session, {"wins": [win]})
-    assert "doubled" not in first.record
-    state = selectors.table_state(session)
+    assert first.record["doubled"] is False
+    state = state_of(session)
     assert (state.dealer, state.doubled) == ("E", False)
     book(session, {"wins": [{**win, "seat": "S", "discarder": "E"}]})
-    assert selectors.table_state(session).dealer == "S"
+    assert state_of(session).dealer == "S"
 
 
 def test_the_page_shows_jiang_and_quan(client, member):

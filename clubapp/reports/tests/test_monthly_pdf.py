@@ -35,6 +35,6 @@ def test_the_busiest_hours_chart_is_an_image_the_page_may_show(client, accountan
     assert found is not None
     svg = base64.b64decode(found.group(1)).decode()
     assert "<svg" in svg and "周一" in svg
-    assert "img-src 'self' data:" in client.get("/reports/monthly/").headers[
-        "Content-Security-Policy"
-    ]
+    assert (
+        "img-src 'self' data:" in client.get("/reports/monthly/").headers["Content-Security-Policy"]
+    )

@@ -15,7 +15,7 @@ from typing import Any
 from django.db.backends.sqlite3 import base
 
 
-class DatabaseOperations(base.DatabaseOperations):
+class DatabaseOperations(base.DatabaseOperations):  # type: ignore[name-defined]
     def sql_flush(
         self,
         style: Any,

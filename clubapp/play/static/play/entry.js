@@ -1,10 +1,12 @@
-// Hand entry: show the blocks of the winners, steppers, the tile palette, and grey
-// out the feature ticks that cannot combine. The page works without it too.
+// Hand entry: show the blocks of the winners, steppers, the tile palette, and grey out
+// the feature ticks that cannot combine. Which ticks exclude which, and which tiles are
+// flowers, come from scoring (the page's "exclusions" data): no rule is written here. The page works
+// without this script too.
 (function () {
   "use strict";
   var form = document.getElementById("entry");
   if (!form) return;
-  var conflicts = JSON.parse(document.getElementById("conflicts").textContent);
+  var rules = JSON.parse(document.getElementById("exclusions").textContent);
 
   function winners() {
     return Array.prototype.map.call(form.querySelectorAll("input[name=winners]:checked"), function (i) { return i.value; });
@@ -22,16 +24,17 @@
   function greyFeatures(fs) {
     var boxes = fs.querySelectorAll(".features input");
     var ticked = Array.prototype.filter.call(boxes, function (b) { return b.checked; }).map(function (b) { return b.value; });
-    var hard = parseInt((fs.querySelector("input[name^=hard_]") || {}).value || "0", 10) || 0;
+    var hard = parseInt(fs.querySelector("input.hard").value || "0", 10) || 0;
     boxes.forEach(function (b) {
-      var blocked = ticked.some(function (t) { return (conflicts[t] || []).indexOf(b.value) >= 0; });
-      if (b.value === "wuhuaguo" && hard > 0) blocked = true;
+      var blocked = ticked.some(function (t) { return (rules.excludes[t] || []).indexOf(b.value) >= 0; });
+      if (hard > 0 && rules.without_hard_flowers.indexOf(b.value) >= 0) blocked = true;
       b.disabled = blocked && !b.checked;
     });
   }
   form.querySelectorAll("fieldset.winner").forEach(function (fs) {
-    var concealed = fs.querySelector("input[name^=concealed_]");
-    setWay(fs, concealed && concealed.value ? "tiles" : "quick");
+    var concealed = fs.querySelector("input.concealed");
+    var flowers = fs.querySelector("input.flowers");
+    setWay(fs, concealed.value ? "tiles" : "quick");
     fs.querySelectorAll(".tabs button").forEach(function (b) {
       b.addEventListener("click", function () { setWay(fs, b.dataset.way); });
     });
@@ -45,17 +48,13 @@
         });
       });
     });
-    fs.querySelectorAll(".palette").forEach(function (pal) {
-      var target = document.getElementById(pal.dataset.target);
-      pal.querySelectorAll("button").forEach(function (b) {
-        b.addEventListener("click", function () {
-          var t = b.dataset.tile;
-          // flowers go to the flowers field, playing tiles to the concealed tiles
-          var into = t.slice(-1) === "f" || t === "5z" || t === "6z" || t === "7z"
-            ? fs.querySelector("input[name^=flowers_]") : target;
-          if (t === "back") { target.value = target.value.slice(0, -2); return; }
-          into.value += t;
-        });
+    fs.querySelectorAll(".palette button").forEach(function (b) {
+      b.addEventListener("click", function () {
+        var t = b.dataset.tile;
+        if (t === "back") { concealed.value = concealed.value.slice(0, -2); return; }
+        // flower tiles (scoring's list) go to the flowers field, the rest to the hand
+        var into = rules.flowers.indexOf(t) >= 0 ? flowers : concealed;
+        into.value += t;
       });
     });
     fs.addEventListener("change", function () { greyFeatures(fs); });

@@ -9,9 +9,15 @@ from django.core.exceptions import ValidationError
 from django.db.models import Sum
 from django.urls import reverse
 
-from clubapp.play import selectors, services
+from clubapp.play import services
 from clubapp.play.models import Hand
-from clubapp.play.tests.factories import TableSessionFactory, book, discard_win, self_drawn
+from clubapp.play.tests.factories import (
+    TableSessionFactory,
+    book,
+    discard_win,
+    self_drawn,
+    state_of,
+)
 
 pytestmark = pytest.mark.django_db
 
@@ -19,7 +25,7 @@ pytestmark = pytest.mark.django_db
 def test_it_writes_a_reversing_entry_with_negated_lines(member):
     session = TableSessionFactory()
     hand = book(session, self_drawn("E"))
-    entry = services.hand_void(hand=hand, reason="错记了自摸", user=member)
+    entry = services.hand_void(hand=hand, reason="错记了自摸", by=member)
     assert entry.number == 2 and entry.voids == hand and entry.void_reason == "错记了自摸"
     assert entry.recorded_by == member
     assert sorted(entry.lines.values_list("seat", "points")) == [
@@ -31,7 +37,7 @@ def test_it_writes_a_reversing_entry_with_negated_lines(member):
         ("W", 50),
     ]
     assert entry.lines.aggregate(t=Sum("points"))["t"] == 0
-    assert selectors.table_state(session).balances == {"E": 0, "S": 0, "W": 0, "N": 0}
+    assert state_of(session).balances == {"E": 0, "S": 0, "W": 0, "N": 0}
     # the hand itself is untouched
     assert Hand.objects.get(pk=hand.pk).lines.count() == 6
 
@@ -40,10 +46,10 @@ def test_voiding_the_last_hand_gives_back_the_state_before_it():
     session = TableSessionFactory()
     book(session, discard_win("S", "E"))  # the deal passes to S
     wrong = book(session, self_drawn("S"))  # dealer S wins: stays, 比下胡
-    state = selectors.table_state(session)
+    state = state_of(session)
     assert (state.dealer, state.doubled) == ("S", True)
-    services.hand_void(hand=wrong, reason="不是自摸", user=None)
-    state = selectors.table_state(session)
+    services.hand_void(hand=wrong, reason="不是自摸", by=None)
+    state = state_of(session)
     assert (state.dealer, state.doubled) == ("S", False)
     assert state.balances == {"E": -28, "S": 28, "W": 0, "N": 0}
     nxt = book(session, discard_win("W", "S"))
@@ -54,41 +60,41 @@ def test_voiding_recomputes_the_garden_balances():
     session = TableSessionFactory(mode="garden", garden_size=100)
     book(session, discard_win("S", "E"))
     wrong = book(session, discard_win("W", "S"))
-    services.hand_void(hand=wrong, reason="记错人", user=None)
-    assert selectors.table_state(session).garden_left == {"E": 72, "S": 128, "W": 100, "N": 100}
+    services.hand_void(hand=wrong, reason="记错人", by=None)
+    assert state_of(session).garden_left == {"E": 72, "S": 128, "W": 100, "N": 100}
 
 
 def test_voiding_a_hand_that_closed_a_garden_reopens_it():
     session = TableSessionFactory(mode="garden", garden_size=30)
     closing = book(session, self_drawn("E"))
-    assert selectors.table_state(session).garden_number == 2
-    services.hand_void(hand=closing, reason="错了", user=None)
-    state = selectors.table_state(session)
-    assert state.garden_number == 1
+    assert state_of(session).garden == 2
+    services.hand_void(hand=closing, reason="错了", by=None)
+    state = state_of(session)
+    assert state.garden == 1
     assert state.garden_left == {"E": 30, "S": 30, "W": 30, "N": 30}
 
 
 def test_a_hand_is_voided_once_and_a_reversal_never():
     session = TableSessionFactory()
     hand = book(session, discard_win())
-    entry = services.hand_void(hand=hand, reason="x", user=None)
+    entry = services.hand_void(hand=hand, reason="x", by=None)
     with pytest.raises(ValidationError):
-        services.hand_void(hand=hand, reason="again", user=None)
+        services.hand_void(hand=hand, reason="again", by=None)
     with pytest.raises(ValidationError):
-        services.hand_void(hand=entry, reason="undo", user=None)
+        services.hand_void(hand=entry, reason="undo", by=None)
 
 
 def test_a_void_needs_a_reason():
     hand = book(TableSessionFactory(), discard_win())
     with pytest.raises(ValidationError):
-        services.hand_void(hand=hand, reason="  ", user=None)
+        services.hand_void(hand=hand, reason="  ", by=None)
 
 
 def test_the_same_key_voids_once():
     hand = book(TableSessionFactory(), discard_win())
     key = uuid.uuid4()
-    one = services.hand_void(hand=hand, reason="x", user=None, idempotency_key=key)
-    two = services.hand_void(hand=hand, reason="x", user=None, idempotency_key=key)
+    one = services.hand_void(hand=hand, reason="x", by=None, idempotency_key=key)
+    two = services.hand_void(hand=hand, reason="x", by=None, idempotency_key=key)
     assert one.pk == two.pk
 
 
@@ -96,8 +102,8 @@ def test_voiding_a_middle_hand_keeps_counting_the_deal():
     session = TableSessionFactory()
     first = book(session, discard_win("S", "E"))  # E deals, passes to S
     book(session, discard_win("W", "N"))  # S deals, passes to W
-    services.hand_void(hand=first, reason="错", user=None)
-    state = selectors.table_state(session)
+    services.hand_void(hand=first, reason="错", by=None)
+    state = state_of(session)
     assert state.dealer == "W"
     assert (state.position.quan, state.position.turn) == (1, 3)
 
@@ -125,7 +131,7 @@ def test_a_recorder_voids_a_hand_from_its_page(client, member):
 def test_the_void_page_shows_a_second_void_as_an_error(client, member):
     session = TableSessionFactory()
     hand = book(session, discard_win("S", "E"))
-    services.hand_void(hand=hand, reason="x", user=None)
+    services.hand_void(hand=hand, reason="x", by=None)
     client.force_login(member)
     url = reverse("play:hand_void", args=[session.pk, hand.number])
     response = client.post(url, {"reason": "y", "key": str(uuid.uuid4())})

@@ -22,11 +22,11 @@ def test_it_counts_a_members_play_over_sessions(member):
     book(first, discard_win("S", "E"))  # S wins 28 on E's tile
     book(first, discard_win("W", "S"))  # S deals in: pays 28
     wrong = book(first, self_drawn("W"))
-    services.hand_void(hand=wrong, reason="错", user=None)
+    services.hand_void(hand=wrong, reason="错", by=None)
     second = TableSessionFactory()
     _seat(second, "E", member)
     book(second, self_drawn("E", features=("menqing", "qingyise")))  # a big hand
-    stats = selectors.member_stats(member)
+    stats = selectors.member_stats(user=member)
     assert stats.hands == 3
     assert (stats.wins, stats.self_draws, stats.deal_ins, stats.big_hands) == (2, 1, 1, 1)
     assert stats.average_deal_in == 28.0
@@ -38,7 +38,7 @@ def test_it_counts_a_members_play_over_sessions(member):
 
 
 def test_a_member_with_no_sessions_has_empty_history(member):
-    stats = selectors.member_stats(member)
+    stats = selectors.member_stats(user=member)
     assert (stats.hands, stats.points, stats.average_win, stats.average_deal_in) == (0, 0, 0, 0)
 
 

@@ -25,7 +25,7 @@ TILES = {
 
 def test_it_scores_a_hand_under_every_ruleset():
     hand = book(TableSessionFactory(), TILES)
-    rows = selectors.hand_compare(hand)
+    rows = selectors.hand_compare(hand=hand)
     assert rows[0]["own"] and rows[0]["result"] == hand.result
     by_name = {row["name"]: row for row in rows}
     assert set(by_name) == {"南京麻将", "南京麻将（经典）", "江苏工地麻将"}
@@ -40,7 +40,7 @@ def test_a_ruleset_that_refuses_the_hand_says_why_in_chinese():
         TableSessionFactory(),
         {"wins": [{"seat": "S", "discarder": "E", "hard_flowers": 4, "soft_flowers": 0}]},
     )
-    rows = {row["name"]: row for row in selectors.hand_compare(hand)}
+    rows = {row["name"]: row for row in selectors.hand_compare(hand=hand)}
     assert "error" in rows["江苏工地麻将"]
 
 
@@ -49,14 +49,14 @@ def test_a_doubled_garden_hand_compares_without_the_table_state():
     book(session, {"wins": []})
     hand = book(session, TILES)
     assert hand.record["doubled"] and "garden" in hand.record
-    rows = {row["name"]: row for row in selectors.hand_compare(hand)}
+    rows = {row["name"]: row for row in selectors.hand_compare(hand=hand)}
     assert "result" in rows["江苏工地麻将"]
 
 
 def test_custom_versions_are_compared_too():
     services.ruleset_version_save(params={**shipped().params, "id": "mine", "name": "本室"})
     hand = book(TableSessionFactory(), TILES)
-    assert "本室" in [row["name"] for row in selectors.hand_compare(hand)]
+    assert "本室" in [row["name"] for row in selectors.hand_compare(hand=hand)]
 
 
 def test_the_compare_page(client, accountant):
@@ -72,7 +72,7 @@ def test_the_compare_page(client, accountant):
 
 def test_a_reversal_has_nothing_to_compare(client, member):
     session = TableSessionFactory()
-    services.hand_void(hand=book(session, TILES), reason="x", user=None)
+    services.hand_void(hand=book(session, TILES), reason="x", by=None)
     client.force_login(member)
     response = client.get(reverse("play:hand_compare", args=[session.pk, 2]))
     assert response.status_code == 302

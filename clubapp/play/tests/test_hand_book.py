@@ -1,0 +1,200 @@
+"""Book this hand: the confirm books what was previewed on the table as it was, once;
+anything changed since gives a fresh preview; errors land on the form."""
+
+from __future__ import annotations
+
+import uuid
+
+import pytest
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.urls import reverse
+
+from clubapp.play import services
+from clubapp.play.models import Hand
+from clubapp.play.tests.factories import (
+    TableSessionFactory,
+    book,
+    discard_win,
+    drawn_hand,
+    hand_data,
+)
+
+pytestmark = pytest.mark.django_db
+
+QUICK = hand_data(winners=["S"], discarder="E", **{"S-hard": "4", "S-soft": "0"})
+
+
+@pytest.fixture
+def session():
+    return TableSessionFactory()
+
+
+def confirm_data(client, session, data):
+    """The preview's page, as its confirm sends it back."""
+    response = client.post(reverse("play:hand_preview", args=[session.pk]), data)
+    ctx = response.context
+    return {
+        **data,
+        "confirm": "1",
+        "key": str(ctx["key"]),
+        "previewed": ctx["previewed"],
+        "after": str(ctx["after"]),
+    }
+
+
+def confirm(client, session, data, **kwargs):
+    return client.post(reverse("play:hand_book", args=[session.pk]), data, **kwargs)
+
+
+def test_it_books_the_previewed_hand_and_redirects(client, member, session):
+    client.force_login(member)
+    data = confirm_data(client, session, QUICK)
+    response = confirm(client, session, data)
+    assert response.status_code == 302 and response["Location"] == session.get_absolute_url()
+    hand = Hand.objects.get()
+    assert hand.recorded_by == member and hand.result["net"]["S"] == 28
+    assert str(hand.idempotency_key) == data["key"]
+    assert (hand.next_dealer, hand.balances["S"]) == ("S", 28)
+
+
+def test_a_double_tap_books_once(client, member, session):
+    client.force_login(member)
+    data = confirm_data(client, session, QUICK)
+    assert confirm(client, session, data).status_code == 302
+    assert confirm(client, session, data).status_code == 302
+    assert Hand.objects.count() == 1
+
+
+def test_a_changed_hand_gets_a_fresh_preview(client, member, session):
+    client.force_login(member)
+    data = {**confirm_data(client, session, QUICK), "S-hard": "6"}
+    response = confirm(client, session, data)
+    assert response.status_code == 200
+    assert response.context["preview"].result["wins"][0]["value"] == 32
+    assert not Hand.objects.exists()
+
+
+def test_after_another_phone_booked_it_shows_a_fresh_preview(client, member, session):
+    client.force_login(member)
+    data = confirm_data(client, session, QUICK)
+    book(session, discard_win("S", "E"))  # the other phone: the deal passes to S
+    response = confirm(client, session, data)
+    assert response.status_code == 200 and Hand.objects.count() == 1
+    # S deals now: the hand is scored on the new state
+    assert response.context["preview"].record["dealer"] == "S" and response.context["after"] == 1
+    assert "check it again" in str(list(response.context["messages"])[0]) or list(
+        response.context["messages"]
+    )
+
+
+def test_a_phone_that_loses_the_race_under_the_lock_gets_a_fresh_preview(
+    client, member, session, monkeypatch
+):
+    client.force_login(member)
+    data = confirm_data(client, session, QUICK)
+    real = services.hand_record
+
+    def slower_phone(**kwargs):
+        # the other phone books between this phone's form check and its lock
+        real(session=session, record=discard_win("S", "E"), idempotency_key=uuid.uuid4(), by=None)
+        return real(**kwargs)
+
+    monkeypatch.setattr(services, "hand_record", slower_phone)
+    response = confirm(client, session, data)
+    assert response.status_code == 200 and response.context["after"] == 1
+    assert Hand.objects.count() == 1
+
+
+def test_a_forged_or_missing_key_gets_a_fresh_preview(client, member, session):
+    client.force_login(member)
+    data = {**confirm_data(client, session, QUICK), "key": "not-a-uuid"}
+    response = confirm(client, session, data)
+    assert response.status_code == 200 and "preview" in response.context
+    uuid.UUID(str(response.context["key"]))
+    assert not Hand.objects.exists()
+
+
+def test_an_ended_session_books_nothing_and_says_so(client, member, session):
+    client.force_login(member)
+    data = confirm_data(client, session, QUICK)
+    services.session_end(session=session)
+    response = confirm(client, session, data, follow=True)
+    assert not Hand.objects.exists()
+    assert [str(m) for m in response.context["messages"]] == ["牌局已结束。"]
+
+
+def test_a_scoring_error_at_booking_lands_on_its_field(client, member, session, monkeypatch):
+    client.force_login(member)
+    data = confirm_data(client, session, QUICK)
+
+    def refused(**kwargs):
+        raise services.scoring.ScoringError("no", field="wins[0].hard_flowers", zh="不行")
+
+    monkeypatch.setattr(services, "hand_record", refused)
+    response = confirm(client, session, data)
+    assert response.context["entry"].seats[1].errors["hard"] == ["不行"]
+
+
+def test_a_confirm_scores_the_hand_once(client, member, session, monkeypatch):
+    client.force_login(member)
+    data = confirm_data(client, session, QUICK)
+    calls = []
+    real = services.scoring.score
+
+    def counted(*args, **kwargs):
+        calls.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(services.scoring, "score", counted)
+    assert confirm(client, session, data).status_code == 302
+    assert len(calls) == 1
+    calls.clear()
+    book(session, discard_win("W", "S"))
+    calls.clear()
+    stale = confirm_data(client, session, QUICK)
+    book(session, discard_win("N", "W"))
+    calls.clear()
+    assert confirm(client, session, stale).status_code == 200  # a fresh preview
+    assert len(calls) == 1
+
+
+def test_a_key_of_another_table_is_refused_on_the_form(client, member, session):
+    client.force_login(member)
+    other = book(TableSessionFactory(), discard_win("S", "E"))
+    data = confirm_data(client, session, QUICK)
+    data["key"] = str(other.idempotency_key)
+    response = confirm(client, session, data)
+    assert response.status_code == 200
+    assert response.context["entry"].non_field_errors() == ["这张表单属于另一桌。"]
+    assert not Hand.objects.filter(session=session).exists()
+
+
+def test_a_confirm_with_a_bad_field_shows_the_error_and_books_nothing(client, member, session):
+    client.force_login(member)
+    data = {**confirm_data(client, session, QUICK), "S-hard": "x"}
+    response = confirm(client, session, data)
+    assert response.context["entry"].seats[1].errors["hard"] and "preview" not in response.context
+    assert not Hand.objects.exists()
+
+
+def test_accountants_cannot_book(client, accountant, session):
+    client.force_login(accountant)
+    assert confirm(client, session, QUICK).status_code == 403
+
+
+def test_it_makes_the_same_queries_for_the_2nd_hand_as_for_the_200th(client, member):
+    short, long = TableSessionFactory(), TableSessionFactory()
+    book(short, drawn_hand())
+    for _ in range(199):
+        book(long, drawn_hand())
+    client.force_login(member)
+
+    def count(session):
+        data = confirm_data(client, session, QUICK)
+        with CaptureQueriesContext(connection) as queries:
+            assert confirm(client, session, data).status_code == 302
+        return len(queries.captured_queries)
+
+    count(TableSessionFactory())
+    assert count(short) == count(long)

@@ -1,0 +1,48 @@
+"""A seated player confirms a booked hand on their own phone."""
+
+from __future__ import annotations
+
+import pytest
+from django.core.exceptions import ValidationError
+from django.urls import reverse
+
+from clubapp.play import services
+from clubapp.play.models import HandSignoff, Seat
+from clubapp.play.tests.factories import TableSessionFactory, book, discard_win
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def session():
+    return TableSessionFactory()
+
+
+def test_a_seated_player_confirms_a_hand_once(client, member, session):
+    Seat.objects.filter(session=session, wind="W").update(user=member)
+    hand = book(session, discard_win("S", "E"))
+    client.force_login(member)
+    page = client.get(reverse("play:hand", args=[session.pk, hand.number])).content.decode()
+    url = reverse("play:hand_signoff", args=[session.pk, hand.number])
+    assert url in page
+    client.post(url)
+    client.post(url)
+    assert list(HandSignoff.objects.values_list("seat", flat=True)) == ["W"]
+    page = client.get(reverse("play:hand", args=[session.pk, hand.number])).content.decode()
+    assert "✓" in page
+
+
+def test_someone_not_seated_cannot_confirm(client, accountant, session):
+    hand = book(session, discard_win("S", "E"))
+    client.force_login(accountant)
+    client.post(reverse("play:hand_signoff", args=[session.pk, hand.number]))
+    assert not HandSignoff.objects.exists()
+
+
+def test_a_reversal_or_a_voided_hand_needs_no_confirmation(member, session):
+    Seat.objects.filter(session=session, wind="W").update(user=member)
+    hand = book(session, discard_win())
+    reversal = services.hand_void(hand=hand, reason="x", by=None)
+    for row in (reversal, hand):
+        with pytest.raises(ValidationError):
+            services.hand_signoff(hand=row, by=member)
