@@ -77,7 +77,7 @@ class Mode(models.TextChoices):
 
 
 class SettleEvery(models.TextChoices):
-    """When the table settles (结帐)."""
+    """When the table settles (结账)."""
 
     HAND = "hand", _("every hand")
     QUAN = "quan", _("every 圈")
@@ -398,7 +398,7 @@ class LedgerLine(AppendOnlyModel):
 
 
 class Settlement(AppendOnlyModel):
-    """A statement (结帐) frozen when made: each seat's net over a window of rows
+    """A statement (结账) frozen when made: each seat's net over a window of rows
     and the fewest transfers that settle it. Never recomputed: a hand voided later
     shows up, reversed, in the next statement."""
 
@@ -442,7 +442,7 @@ class Settlement(AppendOnlyModel):
         ]
 
     def __str__(self) -> str:
-        return f"{self.session} 结帐 {self.number}"
+        return f"{self.session} 结账 {self.number}"
 
     def get_absolute_url(self) -> str:
         return reverse("play:settlement", args=[self.session_id, self.number])

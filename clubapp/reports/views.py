@@ -186,7 +186,7 @@ def _sheet(request: HttpRequest, pk: int) -> tuple[selectors.SettlementSheet, di
 
 def _sheet_filename(sheet: selectors.SettlementSheet, suffix: str) -> str:
     day = timezone.localtime(sheet.session.started_at).strftime("%Y-%m-%d")
-    return f"结帐单_{day}_{sheet.session.table_number}号桌.{suffix}"
+    return f"结账单_{day}_{sheet.session.table_number}号桌.{suffix}"
 
 
 @require_safe

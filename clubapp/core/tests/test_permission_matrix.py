@@ -216,8 +216,8 @@ def world(room, manager, accountant, approver, member, django_user_model, monkey
         room=room, table_number=1, started_at=MONDAY_10 - timedelta(hours=1)
     )
     Seat.objects.filter(session=session, wind="E").update(user=member, name="赵会员")
-    hand = book(session, discard_win(), user=manager)
-    settlement = settlement_make(session=session, user=manager)
+    hand = book(session, discard_win(), by=manager)
+    settlement = settlement_make(session=session, by=manager)
     return World(
         users={
             "anonymous": None,

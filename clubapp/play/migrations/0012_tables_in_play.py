@@ -14,6 +14,6 @@ def mark(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("play", "0011_hand_state"), ("members", "0004_table_in_play")]
+    dependencies = [("play", "0011_hand_state"), ("members", "0009_table_in_play")]
 
     operations = [migrations.RunPython(mark, migrations.RunPython.noop)]

@@ -1,4 +1,4 @@
-"""结帐: when a table is due to settle, and the statement frozen by settlement_make
+"""结账: when a table is due to settle, and the statement frozen by settlement_make
 (and its view, "Settle now")."""
 
 from __future__ import annotations
@@ -141,7 +141,7 @@ def test_settling_nothing_says_so(client, member):
     client.force_login(member)
     response = client.post(reverse("play:settlement_create", args=[session.pk]), follow=True)
     assert not Settlement.objects.exists()
-    assert [str(m) for m in response.context["messages"]] == ["上次结帐后没有需要结算的记录。"]
+    assert [str(m) for m in response.context["messages"]] == ["上次结账后没有需要结算的记录。"]
 
 
 def test_accountants_cannot_settle(client, accountant):

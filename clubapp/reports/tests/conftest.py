@@ -50,7 +50,7 @@ class November:
 def _book(session, record, user):
     import uuid
 
-    return play.hand_record(session=session, record=record, idempotency_key=uuid.uuid4(), user=user)
+    return play.hand_record(session=session, record=record, idempotency_key=uuid.uuid4(), by=user)
 
 
 @pytest.fixture
@@ -119,7 +119,7 @@ def november(room, manager, clock):
             play.SeatIn(wind="W", user=li.user),
             play.SeatIn(wind="N", name="散客老周"),
         ],
-        user=manager,
+        by=manager,
         started_at=at(2, 14, 0),
     )
     hands = [
@@ -128,9 +128,9 @@ def november(room, manager, clock):
         _book(session, self_drawn("E", hard=4), manager),
         _book(session, drawn_hand(), manager),
     ]
-    play.hand_void(hand=hands[0], reason="记错了", user=manager)
-    play.hand_signoff(hand=hands[1], user=chen.user)
-    play.settlement_make(session=session, user=manager)
+    play.hand_void(hand=hands[0], reason="记错了", by=manager)
+    play.hand_signoff(hand=hands[1], by=chen.user)
+    play.settlement_make(session=session, by=manager)
     clock.set(at(30, 10, 0))
     return November(
         room=room,

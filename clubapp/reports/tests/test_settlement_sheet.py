@@ -1,4 +1,4 @@
-"""A table session's settlement sheet (结帐单) as PDF and xlsx."""
+"""A table session's settlement sheet (结账单) as PDF and xlsx."""
 
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ def test_it_prints_every_hand_its_breakdown_and_the_statements(client, manager, 
     assert "东 陈喆" in text and "北 散客老周" in text
     assert "清一色" in text  # hand 2's breakdown
     assert "✓ 东 陈喆" in text  # 陈喆 confirmed hand 2
-    assert "结帐" in text
+    assert "结账" in text
     assert_ships_its_font(data)
 
 

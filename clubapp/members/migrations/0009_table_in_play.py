@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('members', '0003_receipt_append_only'),
+        ('members', '0008_member_name_pinyin'),
     ]
 
     operations = [
