@@ -691,8 +691,8 @@ class SheetEntry:
 @dataclass
 class SheetStatement:
     number: int
-    first_entry: int
-    last_entry: int
+    first_number: int
+    last_number: int
     made_at: dt.datetime
     net: list[int]
     transfers: list[tuple[str, str, int]]
@@ -776,8 +776,8 @@ def settlement_sheet(*, session: TableSession) -> SettlementSheet:
         statements.append(
             SheetStatement(
                 number=s.number,
-                first_entry=s.first_entry,
-                last_entry=s.last_entry,
+                first_number=s.first_number,
+                last_number=s.last_number,
                 made_at=s.created_at,
                 net=[s.statement.get("net", {}).get(w, 0) for w in SEATS],
                 transfers=[

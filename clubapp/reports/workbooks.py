@@ -320,7 +320,7 @@ def settlement_workbook(sheet: selectors.SettlementSheet, *, title: str) -> byte
     for st in sheet.statements:
         for payer, payee, amount in st.transfers or [("", "", 0)]:
             statement_rows.append(
-                [st.number, f"#{st.first_entry}–#{st.last_entry}", *st.net, payer, payee, amount]
+                [st.number, f"#{st.first_number}–#{st.last_number}", *st.net, payer, payee, amount]
             )
     table_sheet(
         wb,

@@ -53,6 +53,7 @@ TABLE_OPEN = "      L    ok     ok       403  403      ok      403"  # who may o
 TABLE_READ = "      L    ok     403      ok   403      ok      403"  # seated, accountant, manager
 TABLE_ACT = "       L    ok     403      403  403      ok      403"  # seated, manager
 TABLE_POST_ONLY = " L    405    405      403  403      405     403"  # recorder check, then 405
+TABLE_ACT_405 = "   L    405    403      403  403      405     403"  # seated, manager; wrong method
 SEATED_ONLY = "     L    ok     403      403  403      403     403"
 BOOKS_READ = "      L    403    403      ok   ok       ok      403"  # the office and the approver
 OWN_CARD = "        L    ok     403      403  403      ok      403"  # the seated member's own card
@@ -111,7 +112,9 @@ EXPECTED: dict[str, tuple[str, str, Any]] = {
     "play:session": (TABLE_READ, TABLE_READ, _k(pk="session")),
     "play:session_end": (TABLE_POST_ONLY, TABLE_ACT, _k(pk="session")),
     "play:session_hands": (TABLE_READ, TABLE_READ, _k(pk="session")),
-    "play:hand_entry": (TABLE_ACT, TABLE_ACT, _k(pk="session")),
+    "play:hand_entry": (TABLE_ACT, TABLE_ACT_405, _k(pk="session")),
+    "play:hand_preview": (TABLE_ACT_405, TABLE_ACT, _k(pk="session")),
+    "play:hand_book": (TABLE_ACT_405, TABLE_ACT, _k(pk="session")),
     "play:hand": (TABLE_READ, TABLE_READ, _k(pk="session", number="hand")),
     "play:hand_signoff": (LOGGED_IN_405, SEATED_ONLY, _k(pk="session", number="hand")),
     "play:hand_compare": (TABLE_READ, TABLE_READ, _k(pk="session", number="hand")),
@@ -149,6 +152,8 @@ WRONG_TODAY: dict[tuple[str, str], str] = {
             "play:session_end",
             "play:session_hands",
             "play:hand_entry",
+            "play:hand_preview",
+            "play:hand_book",
             "play:hand",
             "play:hand_signoff",
             "play:hand_compare",
