@@ -145,14 +145,14 @@ def frozen_create_sql(vendor: str) -> list[str]:
             "FOR EACH ROW EXECUTE FUNCTION books_refuse_submitted_plan()",
         ]
     if vendor == "sqlite":
-        plans, *lines = frozen_trigger_names(vendor)
+        plans, *line_triggers = frozen_trigger_names(vendor)
         refuse = "BEGIN SELECT RAISE(ABORT, '{table} refused: the plan is submitted'); END"
         statements = [
             f'CREATE TRIGGER "{plans}" BEFORE UPDATE ON "{PLANS}" '
             f"WHEN EXISTS ({submitted}OLD.id) " + refuse.format(table=PLANS)
         ]
         for name, event, row in zip(
-            lines, ("INSERT", "UPDATE", "DELETE"), ("NEW", "OLD", "OLD"), strict=True
+            line_triggers, ("INSERT", "UPDATE", "DELETE"), ("NEW", "OLD", "OLD"), strict=True
         ):
             statements.append(
                 f'CREATE TRIGGER "{name}" BEFORE {event} ON "{DRAFT_LINES}" '

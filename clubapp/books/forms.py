@@ -9,7 +9,7 @@ from __future__ import annotations
 import datetime as dt
 import uuid
 from decimal import Decimal
-from typing import Any
+from typing import Any, cast
 
 from django import forms
 from django.core.exceptions import ValidationError
@@ -176,7 +176,11 @@ class BaseLineFormSet(forms.BaseFormSet):
         return [f.line() for f in self.forms if f.has_changed() and f.cleaned_data]
 
 
-LineFormSet = forms.formset_factory(LineForm, formset=BaseLineFormSet, extra=2, max_num=30)
+# formset_factory makes a subclass of ``formset``; the stubs only say BaseFormSet.
+LineFormSet = cast(
+    "type[BaseLineFormSet]",
+    forms.formset_factory(LineForm, formset=BaseLineFormSet, extra=2, max_num=30),
+)
 
 
 class DecisionForm(forms.Form):
@@ -227,7 +231,8 @@ class ExpenseForm(forms.Form):
         self.fields["line"].queryset = lines  # type: ignore[attr-defined]
 
     def clean(self) -> dict[str, Any]:
-        data = super().clean()
+        super().clean()
+        data = self.cleaned_data
         if data.get("paid_by") == PaidBy.REIMBURSEMENT and not data.get("reimbursed_to"):
             raise ValidationError(_("Name the person to reimburse."), code="reimbursed_to")
         return data

@@ -5,7 +5,7 @@ from __future__ import annotations
 from decimal import Decimal
 
 from django.contrib.auth import get_user_model
-from django.contrib.auth.models import AbstractUser, Group
+from django.contrib.auth.models import AbstractUser, Group, User
 from django.contrib.auth.tokens import default_token_generator
 from django.core.exceptions import ValidationError
 from django.db import transaction
@@ -27,7 +27,7 @@ def user_create(
     roles: list[Role] | tuple[Role, ...] = (),
     first_name: str = "",
     is_staff: bool = False,
-) -> AbstractUser:
+) -> User:
     """Create an active account in the given role groups.
 
     Managers work in the admin, so they are staff; nobody becomes a superuser here.

@@ -59,7 +59,7 @@ def member_list(*, room: Room, q: str = "", state: str = "") -> QuerySet[Member]
         match = (
             Q(name__icontains=q)
             | Q(phone__contains=q)
-            | Exists(Card.objects.filter(member=OuterRef("pk"), number__icontains=q))
+            | Q(Exists(Card.objects.filter(member=OuterRef("pk"), number__icontains=q)))
         )
         number = id_number_normalize(q)
         if len(number) == 18:

@@ -177,9 +177,9 @@ def member_create(
         name=name,
         name_pinyin=name_pinyin(name),
         phone=phone,
-        id_number=checked.number,
         user=user,
     )
+    member.id_number = checked.number  # the property keeps it encrypted and hashed
     if processed is not None:
         member.photo.save(processed.name or "photo.jpg", processed, save=False)
     try:

@@ -2,11 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Final, TypedDict
+
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+
+class MoneyDigits(TypedDict):
+    """The keyword arguments of every yuan ``DecimalField`` (typed, for django-stubs)."""
+
+    max_digits: int
+    decimal_places: int
+
+
 # Yuan with fen: up to 99,999,999.99. Never a float.
-MONEY = {"max_digits": 10, "decimal_places": 2}
+MONEY: Final[MoneyDigits] = {"max_digits": 10, "decimal_places": 2}
 
 
 class BookDated(models.Model):

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+from typing import TYPE_CHECKING, TypedDict
+
 from django.db.models import (
     DecimalField,
     ExpressionWrapper,
@@ -30,8 +33,24 @@ from clubapp.books.selectors.state import (
 )
 from clubapp.core.models import Room
 
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
 
-def income_list(*, room: Room) -> QuerySet[IncomeEntry]:
+    from clubapp.books.selectors.state import ExpenseWithState, IncomeWithState, SlipWithState
+
+
+class PlanRow(TypedDict):
+    """What ``plan_list`` annotates on each plan."""
+
+    state: str
+    draft_total: Decimal | None
+
+
+if TYPE_CHECKING:
+    PlanWithRow = WithAnnotations[PurchasePlan, PlanRow]
+
+
+def income_list(*, room: Room) -> QuerySet[IncomeWithState]:
     return income_with_state(IncomeEntry.objects.filter(room=room)).select_related(
         "recorded_by", "reversal"
     )
@@ -46,7 +65,7 @@ def receipts_to_hand_over(*, room: Room) -> QuerySet[IncomeEntry]:
     )
 
 
-def slip_list(*, room: Room) -> QuerySet[HandOverSlip]:
+def slip_list(*, room: Room) -> QuerySet[SlipWithState]:
     return slips_with_state(HandOverSlip.objects.filter(room=room)).select_related(
         "handed_over_by", "decision", "decision__decided_by"
     )
@@ -56,13 +75,13 @@ def slip_receipts(*, slip: HandOverSlip) -> QuerySet[IncomeEntry]:
     return IncomeEntry.objects.filter(handover_lines__slip=slip).order_by("received_at", "pk")
 
 
-def expense_list(*, room: Room) -> QuerySet[Expense]:
+def expense_list(*, room: Room) -> QuerySet[ExpenseWithState]:
     return expenses_with_state(Expense.objects.filter(room=room)).select_related(
         "recorded_by", "line", "line__submission", "line__submission__plan"
     )
 
 
-def plan_list(*, room: Room) -> QuerySet[PurchasePlan]:
+def plan_list(*, room: Room) -> QuerySet[PlanWithRow]:
     """Plans with their state and ``draft_total`` (a draft's lines, priced as estimated)."""
     priced = ExpressionWrapper(F("quantity") * F("unit_price"), output_field=DecimalField())
     draft_total = (

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 from decimal import Decimal
+from typing import TYPE_CHECKING, TypedDict
 
 from django.db.models import Case, CharField, Exists, OuterRef, QuerySet, Sum, Value, When
 from django.utils import timezone
@@ -25,6 +26,22 @@ from clubapp.books.models import (
     SlipOutcome,
 )
 from clubapp.books.money import ZERO
+
+if TYPE_CHECKING:
+    from django_stubs_ext import WithAnnotations
+
+
+class State(TypedDict):
+    """The ``state`` a ``*_with_state`` queryset annotates on each row."""
+
+    state: str
+
+
+if TYPE_CHECKING:
+    SlipWithState = WithAnnotations[HandOverSlip, State]
+    IncomeWithState = WithAnnotations[IncomeEntry, State]
+    ExpenseWithState = WithAnnotations[Expense, State]
+    PlanWithState = WithAnnotations[PurchasePlan, State]
 
 # ------------------------------------------------------------------ slips
 
@@ -50,7 +67,7 @@ class SlipState:
     REVERSED = "reversed"
 
 
-def slips_with_state(slips: QuerySet[HandOverSlip]) -> QuerySet[HandOverSlip]:
+def slips_with_state(slips: QuerySet[HandOverSlip]) -> QuerySet[SlipWithState]:
     return slips.annotate(
         state=Case(
             When(reversal__isnull=False, then=Value(SlipState.REVERSED)),
@@ -89,7 +106,7 @@ def _live_line(**decision: object) -> QuerySet[HandOverLine]:
     )
 
 
-def income_with_state(entries: QuerySet[IncomeEntry]) -> QuerySet[IncomeEntry]:
+def income_with_state(entries: QuerySet[IncomeEntry]) -> QuerySet[IncomeWithState]:
     return entries.annotate(
         state=Case(
             When(Exists(Reversal.objects.filter(income=OuterRef("pk"))), then=Value("reversed")),
@@ -126,7 +143,7 @@ class ExpenseState:
     REVERSED = "reversed"
 
 
-def expenses_with_state(expenses: QuerySet[Expense]) -> QuerySet[Expense]:
+def expenses_with_state(expenses: QuerySet[Expense]) -> QuerySet[ExpenseWithState]:
     return expenses.annotate(
         state=Case(
             When(reversal__isnull=False, then=Value(ExpenseState.REVERSED)),
@@ -140,7 +157,7 @@ def expenses_with_state(expenses: QuerySet[Expense]) -> QuerySet[Expense]:
 # ------------------------------------------------------------------ plans
 
 
-def plans_with_state(plans: QuerySet[PurchasePlan]) -> QuerySet[PurchasePlan]:
+def plans_with_state(plans: QuerySet[PurchasePlan]) -> QuerySet[PlanWithState]:
     """Each plan's ``state`` (a PlanState value), read from its rows:
     no submission → draft; a completion → done; no decision → submitted; rejected;
     approved with a standing expense → in progress; else approved."""

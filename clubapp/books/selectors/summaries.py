@@ -147,7 +147,8 @@ def _sum(qs: QuerySet[Any], field: str = "amount") -> Decimal:
     return total([qs.aggregate(total=Sum(field))["total"]])
 
 
-def _by(qs: QuerySet[Any], key: str, field: str = "amount") -> dict[str, Decimal]:
+def _by(qs: QuerySet[Any], key: str, field: str = "amount") -> dict[Any, Decimal]:
+    """The total of ``field`` for each value of ``key`` (a category, a date, ...)."""
     return {
         row[key]: total([row["total"]])
         for row in qs.order_by().values(key).annotate(total=Sum(field))

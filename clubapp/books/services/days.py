@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -35,7 +35,7 @@ def book_day(*, room: Room, day: dt.date) -> tuple[dt.date, dt.date | None]:
     return closed + dt.timedelta(days=1), day
 
 
-def _check_who(user: AbstractBaseUser) -> None:
+def _check_who(user: User) -> None:
     if not can_check(user):
         raise PermissionDenied(_("Only the accountant may close a day."))
 
@@ -45,7 +45,7 @@ def day_close(
     *,
     room: Room,
     day: dt.date,
-    by: AbstractBaseUser,
+    by: User,
     note: str = "",
     now: dt.datetime | None = None,
 ) -> DayClosing:

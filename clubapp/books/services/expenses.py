@@ -6,7 +6,7 @@ import datetime as dt
 import uuid
 from decimal import Decimal
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -42,7 +42,7 @@ def expense_record(
     invoice_number: str,
     purchased_on: dt.date,
     paid_by: PaidBy,
-    by: AbstractBaseUser,
+    by: User,
     reimbursed_to: str = "",
     note: str = "",
     request_key: uuid.UUID | None = None,
@@ -143,7 +143,7 @@ def expense_record(
 
 @transaction.atomic
 def expense_confirm(
-    *, expense: Expense, by: AbstractBaseUser, now: dt.datetime | None = None
+    *, expense: Expense, by: User, now: dt.datetime | None = None
 ) -> ExpenseConfirmation:
     """The accountant has checked the expense and its invoice."""
     if not can_check(by):

@@ -6,7 +6,7 @@ import datetime as dt
 from collections.abc import Iterable
 from decimal import Decimal
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -35,7 +35,7 @@ def slip_create(
     room: Room,
     incomes: Iterable[IncomeEntry],
     amount: Decimal,
-    by: AbstractBaseUser,
+    by: User,
     note: str = "",
     now: dt.datetime | None = None,
 ) -> HandOverSlip:
@@ -108,7 +108,7 @@ def slip_create(
     return slip
 
 
-def _check_who(user: AbstractBaseUser) -> None:
+def _check_who(user: User) -> None:
     if not can_check(user):
         raise PermissionDenied(_("Only the accountant may confirm or send back a slip."))
 
@@ -118,7 +118,7 @@ def _decide(
     slip: HandOverSlip,
     outcome: SlipOutcome,
     reason: str,
-    by: AbstractBaseUser,
+    by: User,
     now: dt.datetime | None,
 ) -> SlipDecision:
     _check_who(by)
@@ -159,16 +159,14 @@ def _decide(
 
 
 @transaction.atomic
-def slip_confirm(
-    *, slip: HandOverSlip, by: AbstractBaseUser, now: dt.datetime | None = None
-) -> SlipDecision:
+def slip_confirm(*, slip: HandOverSlip, by: User, now: dt.datetime | None = None) -> SlipDecision:
     """入账: the accountant has the cash; the slip's receipts are handed over."""
     return _decide(slip=slip, outcome=SlipOutcome.CONFIRMED, reason="", by=by, now=now)
 
 
 @transaction.atomic
 def slip_return(
-    *, slip: HandOverSlip, reason: str, by: AbstractBaseUser, now: dt.datetime | None = None
+    *, slip: HandOverSlip, reason: str, by: User, now: dt.datetime | None = None
 ) -> SlipDecision:
     """退回: the slip is sent back with a reason; its cash and receipts are back at the
     desk, to be handed over on a new slip."""

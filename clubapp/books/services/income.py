@@ -6,7 +6,7 @@ import datetime as dt
 import uuid
 from decimal import Decimal
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import transaction
 from django.utils import timezone
@@ -42,7 +42,7 @@ def income_record(
     amount: Decimal,
     received_at: dt.datetime,
     reference: str,
-    recorded_by: AbstractBaseUser,
+    recorded_by: User,
     description: str = "",
     payer: str = "",
     request_key: uuid.UUID | None = None,
@@ -84,7 +84,7 @@ def income_other_record(
     received_at: dt.datetime,
     payer: str,
     description: str,
-    by: AbstractBaseUser,
+    by: User,
     late: bool = False,
     request_key: uuid.UUID | None = None,
     now: dt.datetime | None = None,

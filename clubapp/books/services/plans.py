@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -52,7 +52,7 @@ class LineIn:
         return (self.quantity * self.unit_price).quantize(CENT)
 
 
-def _recorder(user: AbstractBaseUser) -> None:
+def _recorder(user: User) -> None:
     if not can_record(user):
         raise PermissionDenied(_("Only a manager may draft purchase plans."))
 
@@ -122,7 +122,7 @@ def plan_create(
     *,
     room: Room,
     title: str,
-    by: AbstractBaseUser,
+    by: User,
     purpose: str = "",
     lines: Sequence[LineIn] = (),
     copied_from: PurchasePlan | None = None,
@@ -155,7 +155,7 @@ def plan_update(
     plan: PurchasePlan,
     title: str,
     lines: Sequence[LineIn],
-    by: AbstractBaseUser,
+    by: User,
     purpose: str = "",
 ) -> PurchasePlan:
     """Change a draft: its title, purpose and all its lines."""
@@ -174,9 +174,7 @@ def plan_update(
 
 
 @transaction.atomic
-def plan_submit(
-    *, plan: PurchasePlan, by: AbstractBaseUser, now: dt.datetime | None = None
-) -> PlanSubmission:
+def plan_submit(*, plan: PurchasePlan, by: User, now: dt.datetime | None = None) -> PlanSubmission:
     """提交: the draft is frozen into the submitted plan the approver decides on."""
     _recorder(by)
     now = now or timezone.now()
@@ -230,7 +228,7 @@ def plan_decide(
     *,
     plan: PurchasePlan,
     outcome: PlanOutcome,
-    by: AbstractBaseUser,
+    by: User,
     comment: str = "",
     now: dt.datetime | None = None,
 ) -> PlanDecision:
@@ -273,9 +271,7 @@ def plan_decide(
 
 
 @transaction.atomic
-def plan_copy(
-    *, plan: PurchasePlan, by: AbstractBaseUser, now: dt.datetime | None = None
-) -> PurchasePlan:
+def plan_copy(*, plan: PurchasePlan, by: User, now: dt.datetime | None = None) -> PurchasePlan:
     """A rejected plan, copied into a new draft (its lines as submitted)."""
     _recorder(by)
     if selectors.plan_state(plan=plan) != PlanState.REJECTED:
@@ -301,7 +297,7 @@ def plan_copy(
 
 @transaction.atomic
 def plan_supplement(
-    *, plan: PurchasePlan, by: AbstractBaseUser, now: dt.datetime | None = None
+    *, plan: PurchasePlan, by: User, now: dt.datetime | None = None
 ) -> PurchasePlan:
     """补充计划: a new draft for what an approved plan's lines cannot pay for."""
     _recorder(by)
@@ -322,7 +318,7 @@ def plan_supplement(
 
 @transaction.atomic
 def plan_complete(
-    *, plan: PurchasePlan, by: AbstractBaseUser, note: str = "", now: dt.datetime | None = None
+    *, plan: PurchasePlan, by: User, note: str = "", now: dt.datetime | None = None
 ) -> PlanCompletion:
     """完成: the purchases are done; the plan takes no more expenses."""
     _recorder(by)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.contrib.auth.models import AbstractBaseUser
+from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.utils import timezone
@@ -38,7 +38,7 @@ def _write(
     room: Room,
     kind: ReversalKind,
     reason: str,
-    by: AbstractBaseUser,
+    by: User,
     now: dt.datetime,
     **target: IncomeEntry | HandOverSlip | Expense,
 ) -> Reversal:
@@ -65,7 +65,7 @@ def _write(
 
 @transaction.atomic
 def income_reverse(
-    *, entry: IncomeEntry, reason: str, by: AbstractBaseUser, now: dt.datetime | None = None
+    *, entry: IncomeEntry, reason: str, by: User, now: dt.datetime | None = None
 ) -> Reversal:
     """Cancel an income entry booked by mistake (the accountant: the desk that holds
     the cash cannot make a receipt disappear). Its cash must still be at the desk:
@@ -98,7 +98,7 @@ def income_reverse(
 
 @transaction.atomic
 def slip_reverse(
-    *, slip: HandOverSlip, reason: str, by: AbstractBaseUser, now: dt.datetime | None = None
+    *, slip: HandOverSlip, reason: str, by: User, now: dt.datetime | None = None
 ) -> Reversal:
     """Cancel a confirmed slip (confirmed by mistake): its receipts are back at the desk.
     A slip still waiting is sent back instead."""
@@ -126,7 +126,7 @@ def slip_reverse(
 
 @transaction.atomic
 def expense_reverse(
-    *, expense: Expense, reason: str, by: AbstractBaseUser, now: dt.datetime | None = None
+    *, expense: Expense, reason: str, by: User, now: dt.datetime | None = None
 ) -> Reversal:
     """Cancel an expense: the accountant at any time; the manager while it is not
     confirmed yet. The line's amount is free again."""

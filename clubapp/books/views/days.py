@@ -6,7 +6,7 @@ import datetime as dt
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import Http404, HttpRequest, HttpResponse
+from django.http import Http404, HttpResponse
 from django.shortcuts import redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -16,6 +16,7 @@ from clubapp.books import selectors, services
 from clubapp.books.forms import NoteForm
 from clubapp.books.models import Reversal, SlipDecision
 from clubapp.books.permissions import can_check, checker_required, reader_required
+from clubapp.core.http import AuthenticatedRequest
 from clubapp.core.selectors import room_get
 
 DAYS_LISTED = 62
@@ -29,7 +30,7 @@ def _day(value: str) -> dt.date:
 
 
 @reader_required
-def day_list(request: HttpRequest) -> HttpResponse:
+def day_list(request: AuthenticatedRequest) -> HttpResponse:
     room = room_get()
     today = timezone.localdate()
     return render(
@@ -48,7 +49,7 @@ def day_list(request: HttpRequest) -> HttpResponse:
 
 
 @reader_required
-def day_detail(request: HttpRequest, day: str) -> HttpResponse:
+def day_detail(request: AuthenticatedRequest, day: str) -> HttpResponse:
     room = room_get()
     date = _day(day)
     summary = selectors.day_summary(room=room, day=date)
@@ -79,7 +80,7 @@ def day_detail(request: HttpRequest, day: str) -> HttpResponse:
 
 @require_POST
 @checker_required
-def day_close(request: HttpRequest, day: str) -> HttpResponse:
+def day_close(request: AuthenticatedRequest, day: str) -> HttpResponse:
     date = _day(day)
     form = NoteForm(request.POST)
     try:
@@ -98,7 +99,7 @@ def day_close(request: HttpRequest, day: str) -> HttpResponse:
 
 
 @reader_required
-def month_detail(request: HttpRequest, year: int, month: int) -> HttpResponse:
+def month_detail(request: AuthenticatedRequest, year: int, month: int) -> HttpResponse:
     if not 1 <= month <= 12 or not 2000 <= year <= 2100:
         raise Http404
     room = room_get()
@@ -119,6 +120,6 @@ def month_detail(request: HttpRequest, year: int, month: int) -> HttpResponse:
 
 
 @reader_required
-def month_current(request: HttpRequest) -> HttpResponse:
+def month_current(request: AuthenticatedRequest) -> HttpResponse:
     today = timezone.localdate()
     return redirect("books:month_detail", year=today.year, month=today.month)

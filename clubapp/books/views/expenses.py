@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -22,11 +24,15 @@ from clubapp.books.permissions import (
 )
 from clubapp.books.tables import ExpenseTable
 from clubapp.books.views.common import flash, form_errors, listing
+from clubapp.core.http import AuthenticatedRequest
 from clubapp.core.selectors import room_get
+
+if TYPE_CHECKING:
+    from clubapp.books.selectors.state import ExpenseWithState
 
 
 @reader_required
-def expense_list(request: HttpRequest) -> HttpResponse:
+def expense_list(request: AuthenticatedRequest) -> HttpResponse:
     return listing(
         request,
         template="books/expense_list.html",
@@ -38,7 +44,7 @@ def expense_list(request: HttpRequest) -> HttpResponse:
 
 
 @recorder_required
-def expense_create(request: HttpRequest) -> HttpResponse:
+def expense_create(request: AuthenticatedRequest) -> HttpResponse:
     room = room_get()
     initial = {"line": request.GET.get("line")} if request.GET.get("line") else {}
     # Any line of the room is accepted, so a line of a plan that is not approved gets
@@ -75,8 +81,8 @@ def expense_create(request: HttpRequest) -> HttpResponse:
 
 
 @reader_required
-def expense_detail(request: HttpRequest, pk: int) -> HttpResponse:
-    expense = get_object_or_404(
+def expense_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
+    expense: ExpenseWithState = get_object_or_404(
         selectors.expense_list(room=room_get()).select_related(
             "confirmation__confirmed_by", "reversal__reversed_by"
         ),
@@ -103,7 +109,7 @@ def _expense(pk: int) -> Expense:
 
 @require_POST
 @checker_required
-def expense_confirm(request: HttpRequest, pk: int) -> HttpResponse:
+def expense_confirm(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     expense = _expense(pk)
     try:
         services.expense_confirm(expense=expense, by=request.user)
@@ -116,7 +122,7 @@ def expense_confirm(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @reader_required
-def expense_reverse(request: HttpRequest, pk: int) -> HttpResponse:
+def expense_reverse(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     expense = _expense(pk)
     form = ReasonForm(request.POST)
     try:

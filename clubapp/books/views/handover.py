@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -24,11 +24,12 @@ from clubapp.books.permissions import (
 )
 from clubapp.books.tables import SlipTable
 from clubapp.books.views.common import flash, form_errors, listing
+from clubapp.core.http import AuthenticatedRequest
 from clubapp.core.selectors import room_get
 
 
 @reader_required
-def slip_list(request: HttpRequest) -> HttpResponse:
+def slip_list(request: AuthenticatedRequest) -> HttpResponse:
     return listing(
         request,
         template="books/slip_list.html",
@@ -40,7 +41,7 @@ def slip_list(request: HttpRequest) -> HttpResponse:
 
 
 @recorder_required
-def slip_create(request: HttpRequest) -> HttpResponse:
+def slip_create(request: AuthenticatedRequest) -> HttpResponse:
     room = room_get()
     at_desk = selectors.receipts_to_hand_over(room=room)
     form = SlipForm(request.POST or None, receipts=at_desk, initial={"receipts": list(at_desk)})
@@ -76,7 +77,7 @@ def slip_create(request: HttpRequest) -> HttpResponse:
 
 
 @reader_required
-def slip_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def slip_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     slip = get_object_or_404(
         selectors.slip_list(room=room_get()).select_related("reversal__reversed_by"), pk=pk
     )
@@ -98,7 +99,7 @@ def _slip(pk: int) -> HandOverSlip:
 
 @require_POST
 @checker_required
-def slip_confirm(request: HttpRequest, pk: int) -> HttpResponse:
+def slip_confirm(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     slip = _slip(pk)
     try:
         services.slip_confirm(slip=slip, by=request.user)
@@ -111,7 +112,7 @@ def slip_confirm(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @checker_required
-def slip_return(request: HttpRequest, pk: int) -> HttpResponse:
+def slip_return(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     slip = _slip(pk)
     form = ReasonForm(request.POST)
     try:
@@ -133,7 +134,7 @@ def slip_return(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @checker_required
-def slip_reverse(request: HttpRequest, pk: int) -> HttpResponse:
+def slip_reverse(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     slip = _slip(pk)
     form = ReasonForm(request.POST)
     try:

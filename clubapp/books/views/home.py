@@ -2,18 +2,20 @@
 
 from __future__ import annotations
 
-from django.http import HttpRequest, HttpResponse
+from django.db.models import Q
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 
 from clubapp.books import selectors
 from clubapp.books.models import PlanState
 from clubapp.books.permissions import can_approve, can_check, can_record, reader_required
+from clubapp.core.http import AuthenticatedRequest
 from clubapp.core.selectors import room_get
 
 
 @reader_required
-def home(request: HttpRequest) -> HttpResponse:
+def home(request: AuthenticatedRequest) -> HttpResponse:
     room = room_get()
     now = timezone.now()
     today = timezone.localdate(now)
@@ -29,7 +31,9 @@ def home(request: HttpRequest) -> HttpResponse:
                 "line"
             ),
             "plans_to_decide": plans.filter(state=PlanState.SUBMITTED),
-            "plans_open": plans.filter(state__in=[PlanState.APPROVED, PlanState.IN_PROGRESS]),
+            "plans_open": plans.filter(
+                Q(state=PlanState.APPROVED) | Q(state=PlanState.IN_PROGRESS)
+            ),
             "drafts": plans.filter(state=PlanState.DRAFT),
             "fund": selectors.fund_summary(room=room),
             "last_closed": selectors.last_closed_day(room=room),

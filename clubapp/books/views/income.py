@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -22,11 +22,12 @@ from clubapp.books.permissions import (
 )
 from clubapp.books.tables import IncomeTable
 from clubapp.books.views.common import flash, form_errors, listing
+from clubapp.core.http import AuthenticatedRequest
 from clubapp.core.selectors import room_get
 
 
 @reader_required
-def income_list(request: HttpRequest) -> HttpResponse:
+def income_list(request: AuthenticatedRequest) -> HttpResponse:
     return listing(
         request,
         template="books/income_list.html",
@@ -38,7 +39,7 @@ def income_list(request: HttpRequest) -> HttpResponse:
 
 
 @recorder_required
-def income_create(request: HttpRequest) -> HttpResponse:
+def income_create(request: AuthenticatedRequest) -> HttpResponse:
     form = IncomeForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -67,7 +68,7 @@ def income_create(request: HttpRequest) -> HttpResponse:
 
 
 @reader_required
-def income_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def income_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     entry = get_object_or_404(
         selectors.income_list(room=room_get()).select_related("reversal__reversed_by"), pk=pk
     )
@@ -85,7 +86,7 @@ def income_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @checker_required
-def income_reverse(request: HttpRequest, pk: int) -> HttpResponse:
+def income_reverse(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     entry = get_object_or_404(IncomeEntry, pk=pk, room=room_get())
     form = ReasonForm(request.POST)
     try:

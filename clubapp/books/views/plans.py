@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
@@ -25,15 +25,19 @@ from clubapp.books.permissions import (
 )
 from clubapp.books.tables import PlanTable
 from clubapp.books.views.common import flash, form_errors, listing
+from clubapp.core.http import AuthenticatedRequest
 from clubapp.core.selectors import room_get
 
+if TYPE_CHECKING:
+    from clubapp.books.selectors.lists import PlanWithRow
 
-def _plan(pk: int) -> PurchasePlan:
+
+def _plan(pk: int) -> PlanWithRow:
     return get_object_or_404(selectors.plan_list(room=room_get()), pk=pk)
 
 
 @reader_required
-def plan_list(request: HttpRequest) -> HttpResponse:
+def plan_list(request: AuthenticatedRequest) -> HttpResponse:
     return listing(
         request,
         template="books/plan_list.html",
@@ -44,7 +48,7 @@ def plan_list(request: HttpRequest) -> HttpResponse:
     )
 
 
-def _plan_form(request: HttpRequest, plan: PurchasePlan | None) -> HttpResponse:
+def _plan_form(request: AuthenticatedRequest, plan: PurchasePlan | None) -> HttpResponse:
     initial: dict[str, Any] = {}
     lines: list[dict[str, Any]] = []
     if plan is not None:
@@ -90,12 +94,12 @@ def _plan_form(request: HttpRequest, plan: PurchasePlan | None) -> HttpResponse:
 
 
 @recorder_required
-def plan_create(request: HttpRequest) -> HttpResponse:
+def plan_create(request: AuthenticatedRequest) -> HttpResponse:
     return _plan_form(request, None)
 
 
 @recorder_required
-def plan_edit(request: HttpRequest, pk: int) -> HttpResponse:
+def plan_edit(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     plan = _plan(pk)
     if plan.state != PlanState.DRAFT:
         messages.error(
@@ -107,9 +111,10 @@ def plan_edit(request: HttpRequest, pk: int) -> HttpResponse:
 
 
 @reader_required
-def plan_detail(request: HttpRequest, pk: int) -> HttpResponse:
+def plan_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     plan = _plan(pk)
     submission = selectors.plan_submission(plan=plan)
+    lines: list[dict[str, Any]]
     if submission is None:
         lines = [
             {"line": d, "amount": (d.quantity * d.unit_price).quantize(CENT)}
@@ -163,7 +168,7 @@ def plan_detail(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @recorder_required
-def plan_submit(request: HttpRequest, pk: int) -> HttpResponse:
+def plan_submit(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     plan = _plan(pk)
     try:
         submission = services.plan_submit(plan=plan, by=request.user)
@@ -180,7 +185,7 @@ def plan_submit(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @approver_required
-def plan_decide(request: HttpRequest, pk: int) -> HttpResponse:
+def plan_decide(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     plan = _plan(pk)
     form = DecisionForm(request.POST)
     if not form.is_valid():
@@ -205,7 +210,7 @@ def plan_decide(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @recorder_required
-def plan_copy(request: HttpRequest, pk: int) -> HttpResponse:
+def plan_copy(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     plan = _plan(pk)
     try:
         copy = services.plan_copy(plan=plan, by=request.user)
@@ -222,7 +227,7 @@ def plan_copy(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @recorder_required
-def plan_supplement(request: HttpRequest, pk: int) -> HttpResponse:
+def plan_supplement(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     plan = _plan(pk)
     try:
         supplement = services.plan_supplement(plan=plan, by=request.user)
@@ -238,7 +243,7 @@ def plan_supplement(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_POST
 @recorder_required
-def plan_complete(request: HttpRequest, pk: int) -> HttpResponse:
+def plan_complete(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     plan = _plan(pk)
     form = NoteForm(request.POST)
     try:
