@@ -122,7 +122,7 @@ class SlipForm(forms.Form):
 
     def __init__(self, *args: Any, receipts: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["receipts"].queryset = receipts  # type: ignore[attr-defined]
+        cast(ReceiptChoice, self.fields["receipts"]).queryset = receipts
 
 
 class PlanForm(forms.Form):
@@ -228,7 +228,7 @@ class ExpenseForm(forms.Form):
 
     def __init__(self, *args: Any, lines: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["line"].queryset = lines  # type: ignore[attr-defined]
+        cast(LineChoice, self.fields["line"]).queryset = lines
 
     def clean(self) -> dict[str, Any]:
         super().clean()

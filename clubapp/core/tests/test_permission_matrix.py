@@ -20,6 +20,7 @@ from __future__ import annotations
 import uuid
 from dataclasses import dataclass
 from datetime import timedelta
+from decimal import Decimal
 from typing import Any
 
 import pytest
@@ -27,6 +28,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from clubapp.books import services as book_services
+from clubapp.books.models import IncomeCategory, IncomeEntry, PlanOutcome
+from clubapp.books.tests.factories import approved, draft, expense, first_line, submitted
 from clubapp.core.roles import Role
 from clubapp.core.tests.factories import UserFactory
 from clubapp.members import services as member_services
@@ -56,6 +60,10 @@ TABLE_POST_ONLY = " L    405    405      403  403      405     403"  # recorder 
 TABLE_ACT_405 = "   L    405    403      403  403      405     403"  # seated, manager; wrong method
 SEATED_ONLY = "     L    ok     403      403  403      403     403"
 BOOKS_READ = "      L    403    403      ok   ok       ok      403"  # the office and the approver
+BOOKS_CHECK = "     L    403    403      ok   403      403     403"  # the accountant
+BOOKS_APPROVE = "   L    403    403      403  ok       403     403"  # the approver
+# Reversing an expense: the accountant, or a manager while it is not confirmed.
+BOOKS_UNDO = "      L    403    403      ok   403      ok      403"
 OWN_CARD = "        L    ok     403      403  403      ok      403"  # the seated member's own card
 
 
@@ -140,6 +148,39 @@ EXPECTED: dict[str, tuple[str, str, Any]] = {
     "reports:card_sheet_pdf": (MANAGER, NOT_ALLOWED, NONE),
     "reports:card_pdf": (OWN_CARD, NOT_ALLOWED, _k(pk="card")),
     "reports:receipt_pdf": (DESK_READ, NOT_ALLOWED, _k(number="receipt")),
+    # The cash book (issue 12 item 9, docs/books.md Roles): managers record income,
+    # hand over and draft plans; approvers approve; the accountant confirms slips and
+    # expenses, reverses and closes days; the three read the books; members see nothing.
+    "books:home": (BOOKS_READ, BOOKS_READ, NONE),
+    "books:income_list": (BOOKS_READ, BOOKS_READ, NONE),
+    "books:income_create": (MANAGER, MANAGER, NONE),
+    "books:income_detail": (BOOKS_READ, BOOKS_READ, _k(pk="income")),
+    "books:income_reverse": (NOT_ALLOWED, BOOKS_CHECK, _k(pk="income")),
+    "books:slip_list": (BOOKS_READ, BOOKS_READ, NONE),
+    "books:slip_create": (MANAGER, MANAGER, NONE),
+    "books:slip_detail": (BOOKS_READ, BOOKS_READ, _k(pk="slip")),
+    "books:slip_confirm": (NOT_ALLOWED, BOOKS_CHECK, _k(pk="slip")),
+    "books:slip_return": (NOT_ALLOWED, BOOKS_CHECK, _k(pk="slip")),
+    "books:slip_reverse": (NOT_ALLOWED, BOOKS_CHECK, _k(pk="slip")),
+    "books:plan_list": (BOOKS_READ, BOOKS_READ, NONE),
+    "books:plan_create": (MANAGER, MANAGER, NONE),
+    "books:plan_detail": (BOOKS_READ, BOOKS_READ, _k(pk="plan")),
+    "books:plan_edit": (MANAGER, MANAGER, _k(pk="draft_plan")),
+    "books:plan_submit": (NOT_ALLOWED, MANAGER, _k(pk="draft_plan")),
+    "books:plan_decide": (NOT_ALLOWED, BOOKS_APPROVE, _k(pk="submitted_plan")),
+    "books:plan_copy": (NOT_ALLOWED, MANAGER, _k(pk="rejected_plan")),
+    "books:plan_supplement": (NOT_ALLOWED, MANAGER, _k(pk="plan")),
+    "books:plan_complete": (NOT_ALLOWED, MANAGER, _k(pk="plan")),
+    "books:expense_list": (BOOKS_READ, BOOKS_READ, NONE),
+    "books:expense_create": (MANAGER, MANAGER, NONE),
+    "books:expense_detail": (BOOKS_READ, BOOKS_READ, _k(pk="expense")),
+    "books:expense_confirm": (NOT_ALLOWED, BOOKS_CHECK, _k(pk="expense")),
+    "books:expense_reverse": (NOT_ALLOWED, BOOKS_UNDO, _k(pk="expense")),
+    "books:day_list": (BOOKS_READ, BOOKS_READ, NONE),
+    "books:day_detail": (BOOKS_READ, BOOKS_READ, _k(day="book_day")),
+    "books:day_close": (NOT_ALLOWED, BOOKS_CHECK, _k(day="book_day")),
+    "books:month_current": (BOOKS_READ, BOOKS_READ, NONE),
+    "books:month_detail": (BOOKS_READ, BOOKS_READ, _k(year="book_year", month="book_month")),
 }
 
 # Issue 11 item 1 (the play helper's): a member reads and records only where they sit.
@@ -186,6 +227,16 @@ class World:
     settlement: int
     seated_id: int
     ruleset: int
+    income: int
+    slip: int
+    plan: int
+    draft_plan: int
+    submitted_plan: int
+    rejected_plan: int
+    expense: int
+    book_day: str = "2026-11-29"
+    book_year: int = 2026
+    book_month: int = 11
     list_slug: str = "members"
     uidb64: str = "MQ"
     token: str = "abc-0123456789abcdef"
@@ -223,6 +274,25 @@ def world(room, manager, accountant, approver, member, django_user_model, monkey
     Seat.objects.filter(session=session, wind="E").update(user=member, name="赵会员")
     hand = book(session, discard_win(), by=manager)
     settlement = settlement_make(session=session, by=manager)
+    # The cash book: the card's fee handed over, a donation at the desk, a plan in each
+    # state, an expense not yet confirmed; no day closed.
+    fee = IncomeEntry.objects.get(reference=card.receipts.get().number)
+    slip = book_services.slip_create(room=room, incomes=[fee], amount=fee.amount, by=manager)
+    donation = book_services.income_other_record(
+        room=room,
+        category=IncomeCategory.DONATION,
+        amount=Decimal("500.00"),
+        payer="象棋协会",
+        description="捐赠",
+        received_at=MONDAY_10,
+        by=manager,
+    )
+    plan = approved(room, manager, approver)
+    rejected = submitted(room, manager)
+    book_services.plan_decide(
+        plan=rejected, outcome=PlanOutcome.REJECTED, comment="先询价", by=approver
+    )
+    spent = expense(first_line(plan), manager, "100.00")
     return World(
         users={
             "anonymous": None,
@@ -246,6 +316,13 @@ def world(room, manager, accountant, approver, member, django_user_model, monkey
         settlement=settlement.number,
         seated_id=member.pk,
         ruleset=RulesetVersion.objects.order_by("pk").first().pk,
+        income=donation.pk,
+        slip=slip.pk,
+        plan=plan.pk,
+        draft_plan=draft(room, manager).pk,
+        submitted_plan=submitted(room, manager).pk,
+        rejected_plan=rejected.pk,
+        expense=spent.pk,
     )
 
 
