@@ -42,13 +42,14 @@ def test_check_deploy_is_quiet_about_roles_on_sqlite():
     assert "core.W001" not in _deploy_warnings()
 
 
-def _income(room, user):
+def _income(room, user, *, amount="50.00", reference="R2026-09999"):
     return IncomeEntry.objects.create(
         room=room,
         category="card_fee",
-        amount="50.00",
+        amount=amount,
         received_at=MONDAY_10,
-        reference="R2026-09999",
+        book_date=MONDAY_10.date(),
+        reference=reference,
         recorded_by=user,
     )
 
@@ -79,14 +80,7 @@ def test_the_documented_plain_role_cannot_rewrite_a_book(room, manager):
         with connection.cursor() as cursor:
             cursor.execute(f'SELECT count(*) FROM "{table}"')
             assert cursor.fetchone() == (1,)
-        second = IncomeEntry.objects.create(
-            room=room,
-            category="card_fee",
-            amount="1.00",
-            received_at=MONDAY_10,
-            reference="R2026-09998",
-            recorded_by=manager,
-        )
+        second = _income(room, manager, amount="1.00", reference="R2026-09998")
         assert second.pk
         # ...and cannot change a booked row, delete it, empty the table or lift the guard.
         for sql in (
