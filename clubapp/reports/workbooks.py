@@ -8,6 +8,7 @@ from typing import Any
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from openpyxl.utils import get_column_letter
 
 from clubapp.books.models import IncomeCategory
@@ -309,7 +310,7 @@ def settlement_workbook(sheet: selectors.SettlementSheet, *, title: str) -> byte
             Column(_("Hand"), "text", 24),
             Column(_("Breakdown"), "label", 36),
             *(Column(f"{label}（花）", "int", 8, total=True) for label in seats),
-            Column(_("Confirmed"), "text", 16),
+            Column(pgettext("signed-off hands", "Confirmed"), "text", 16),
             Column(_("Voided"), "label", 12),
         ],
         rows,
