@@ -106,7 +106,10 @@ def _spec(request: AuthenticatedRequest, slug: str) -> lists.ListSpec:
 def export_filename(spec: lists.ListSpec, form_data: dict[str, Any], suffix: str) -> str:
     """``2026年11月收支.xlsx`` when the rows are one calendar month, else the list's
     name and today's date (``会员名单_2026-12-01.csv``)."""
-    days = form_data.get("day") or form_data.get("registered")
+    days = next(
+        (form_data[k] for k in ("day", "book_date", "registered", "created") if form_data.get(k)),
+        None,
+    )
     if days and days.start and days.stop:
         # django-filter's date range cleans to the first and the last moment
         start, stop = timezone.localdate(days.start), timezone.localdate(days.stop)

@@ -5,83 +5,17 @@ the selector, the xlsx and the PDF."""
 from __future__ import annotations
 
 import io
-from dataclasses import dataclass
 from decimal import Decimal
 
-import pytest
 from django.db.models import Sum
 from openpyxl import load_workbook
 
-from clubapp.books import services as books
-from clubapp.books.models import (
-    Expense,
-    ExpenseCategory,
-    HandOverSlip,
-    IncomeCategory,
-    IncomeEntry,
-    PlanLine,
-    Reversal,
-)
+from clubapp.books.models import Expense, HandOverSlip, IncomeEntry, Reversal
 from clubapp.books.selectors import month_summary
-from clubapp.books.tests.factories import approved, expense, line, other_income
-from clubapp.members.tests.factories import at
 from clubapp.reports.selectors import Month, monthly_report
 from clubapp.reports.tests.pdfs import pdf_text
 
 NOV = Month(2026, 11)
-
-
-@dataclass
-class Books:
-    donation: IncomeEntry
-    mahjong: Expense
-    water: Expense
-
-
-@pytest.fixture
-def november_books(november, manager, accountant, approver, clock):
-    """November's fees (166.00) and, on the 4th in the cash book: a donation of
-    500.00; a 2.00 guest fee reversed; a slip of the three card fees confirmed, one
-    of the donation sent back; an approved plan with a 麻将 expense (paid from the
-    equipment fund) and a 纯净水 expense, both confirmed."""
-    room = november.room
-    clock.set(at(4, 9))
-    donation = other_income(
-        room, manager, "500.00", category=IncomeCategory.DONATION, received_at=at(4, 9)
-    )
-    cards = list(
-        IncomeEntry.objects.filter(
-            room=room, category=IncomeCategory.CARD_FEE, received_at__gte=NOV.start
-        )
-    )
-    assert len(cards) == 3
-    clock.set(at(4, 17))
-    slip = books.slip_create(
-        room=room, incomes=cards, amount=Decimal("150.00"), by=manager, now=at(4, 17)
-    )
-    books.slip_confirm(slip=slip, by=accountant, now=at(4, 18))
-    back = books.slip_create(
-        room=room, incomes=[donation], amount=Decimal("500.00"), by=manager, now=at(4, 17, 30)
-    )
-    books.slip_return(slip=back, reason="缺少捐赠协议", by=accountant, now=at(4, 18, 30))
-    guest = IncomeEntry.objects.get(
-        room=room, category=IncomeCategory.GUEST_FEE, amount=2, received_at__lt=NOV.end
-    )
-    books.income_reverse(entry=guest, reason="收错了", by=accountant, now=at(4, 19))
-    plan = approved(
-        room,
-        manager,
-        approver,
-        line(),
-        line(ExpenseCategory.CONSUMABLES, "纯净水", "10", "桶", "18.00", "饮水"),
-    )
-    lines = list(PlanLine.objects.filter(submission__plan=plan).order_by("position"))
-    mahjong = expense(lines[0], manager, "280.00", now=at(4, 20))
-    water = expense(lines[1], manager, "175.50", now=at(4, 20, 30))
-    books.expense_confirm(expense=mahjong, by=accountant, now=at(4, 21))
-    books.expense_confirm(expense=water, by=accountant, now=at(4, 21))
-    clock.set(at(30, 10))
-    return Books(donation=donation, mahjong=mahjong, water=water)
 
 
 def _sum(qs) -> Decimal:
