@@ -24,7 +24,15 @@ from django.utils.translation import gettext as _
 import scoring.nanjing
 import scoring.worksite
 from clubapp.books.models import IncomeCategory, IncomeEntry, Reversal, ReversalKind
-from clubapp.books.selectors import MonthSummary, fund_summary, income_list, month_summary
+from clubapp.books.selectors import (
+    DeskCash,
+    MonthSummary,
+    desk_cash,
+    flows,
+    fund_summary,
+    income_list,
+    month_summary,
+)
 from clubapp.books.selectors.summaries import income_by_day
 from clubapp.core.models import Room
 from clubapp.members.models import Card, CardStatus, Member, Receipt, ReceiptKind, Visit
@@ -890,13 +898,12 @@ class TodayDesk:
     """Today at the desk, for the manager and the accountant (their home page)."""
 
     day: dt.date
-    #: (category label, entries, amount) of today's 收 entries
+    #: (category label, entries, amount) of the 收 booked today, net of today's
+    #: reversals (the books' ``flows`` of the day)
     takings: list[tuple[str, int, Decimal]]
     takings_total: Decimal
-    #: every 收 so far: the cash on hand as far as the books know it (no hand-over
-    #: is recorded yet, so nothing is taken off; docs/reports.md)
-    income_to_date: Decimal
-    oldest_receipt: Receipt | None
+    #: the books' cash on hand and the oldest receipt not handed over
+    desk_cash: DeskCash
     #: (visit, minutes so far)
     inside: list[tuple[Visit, int]]
     #: (session, seat labels, hands standing, minutes since it started)
@@ -910,15 +917,14 @@ class TodayDesk:
 def today_desk(*, room: Room, now: dt.datetime | None = None, window_days: int = 30) -> TodayDesk:
     now = now or timezone.now()
     day = timezone.localdate(now)
-    start = timezone.make_aware(dt.datetime.combine(day, dt.time.min))
-    entries = income_list(room=room).order_by()
-    today = {
-        row["category"]: (row["n"], yuan(row["amount"]))
-        for row in entries.filter(received_at__gte=start, received_at__lt=start + dt.timedelta(1))
-        .values("category")
-        .annotate(n=Count("id"), amount=Sum("amount"))
-    }
-    takings = [(str(c.label), *today.get(c.value, (0, ZERO))) for c in IncomeCategory]
+    booked = dict(
+        IncomeEntry.objects.filter(room=room, book_date=day)
+        .order_by()
+        .values_list("category")
+        .annotate(n=Count("id"))
+    )
+    day_flows = flows(room=room, first=day, last=day)
+    takings = [(line.label, booked.get(line.key, 0), line.amount) for line in day_flows.income]
     inside = [
         (visit, int((now - visit.checked_in_at).total_seconds() // 60))
         for visit in Visit.objects.filter(room=room, checked_out_at__isnull=True)
@@ -964,11 +970,8 @@ def today_desk(*, room: Room, now: dt.datetime | None = None, window_days: int =
     return TodayDesk(
         day=day,
         takings=takings,
-        takings_total=sum((amount for _l, _n, amount in takings), ZERO),
-        income_to_date=yuan(entries.filter(received_at__lte=now).aggregate(t=Sum("amount"))["t"]),
-        oldest_receipt=Receipt.objects.filter(room=room, paid_at__lte=now)
-        .order_by("paid_at", "pk")
-        .first(),
+        takings_total=day_flows.income_total,
+        desk_cash=desk_cash(room=room, now=now),
         inside=inside,
         tables=tables,
         reminders=[
