@@ -34,6 +34,10 @@ def test_it_ties_every_cash_book_figure_to_the_books_rows(november, november_boo
     assert report.income.total == income
     assert report.income.reversed_total == Decimal("2.00")
     assert sum(t for _d, _a, t in report.income.by_day) == income
+    # the reversal is on the day it was booked: the 4th, beside the donation
+    fourth = {d.day: dict(zip(report.income.categories, a, strict=True)) for d, a, _t in
+              report.income.by_day}[4]  # fmt: skip
+    assert (fourth["捐赠"], fourth["非会员器材损耗费"]) == (Decimal("500.00"), Decimal("-2.00"))
     assert sum(a for _l, _n, a in report.income.by_category) == income
     assert report.income.ties_out  # the members' receipts are the fees booked
     book = report.cash_book
