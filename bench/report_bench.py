@@ -189,12 +189,15 @@ def fill(rng: random.Random) -> None:
     )  # fmt: skip
     _setval("auth_user")
     issued = {n: rng.choice(days[:300]) for n in range(MEMBERS)}
+    # the ID number is stored encrypted with a keyed hash (the report never reads it):
+    # placeholders of the same shape do here
     _copy(
         "members_member",
-        ["id", "room_id", "name", "phone", "id_number", "photo", "user_id", "created_at"],
+        ["id", "room_id", "name", "name_pinyin", "phone", "id_number_encrypted",
+         "id_number_hash", "photo", "user_id", "created_at"],
         (
-            (n + 1, room.pk, f"会员{n}", f"139{n:08d}", f"3201021950{n:08d}", "", 100 + n,
-             dt.datetime.combine(issued[n], dt.time(9), tzinfo=TZ))
+            (n + 1, room.pk, f"会员{n}", f"huiyuan{n:06d}", f"139{n:08d}", f"bench-{n}",
+             f"{n:064x}", "", 100 + n, dt.datetime.combine(issued[n], dt.time(9), tzinfo=TZ))
             for n in range(MEMBERS)
         ),
     )  # fmt: skip
@@ -220,8 +223,9 @@ def fill(rng: random.Random) -> None:
              links.get("card"), links.get("visit"), at, desk.pk)
         )  # fmt: skip
         income.append(
-            (len(income) + 1, room.pk, category, amount, at, number, f"{payer}", desk.pk, at)
-        )
+            (len(income) + 1, room.pk, timezone.localdate(at), category, amount, at, number,
+             payer, f"{payer}", desk.pk, at)
+        )  # fmt: skip
 
     for n in range(MEMBERS):
         at = dt.datetime.combine(issued[n], dt.time(9, 5), tzinfo=TZ)
@@ -284,12 +288,46 @@ def fill(rng: random.Random) -> None:
     )  # fmt: skip
     _copy(
         "books_incomeentry",
-        ["id", "room_id", "category", "amount", "received_at", "reference", "description",
-         "recorded_by_id", "created_at"],
+        ["id", "room_id", "book_date", "category", "amount", "received_at", "reference",
+         "payer", "description", "recorded_by_id", "created_at"],
         income,
     )  # fmt: skip
+    # 缴款: every Monday the week's receipts on one slip, confirmed by the accountant the
+    # same evening (the last weeks of the year stay at the desk)
+    accountant = user_create(username="accountant", password=uuid.uuid4().hex)
+    weeks: dict[dt.date, list[tuple[Any, ...]]] = {}
+    for row in income:
+        day = row[2]
+        monday = day + dt.timedelta(days=7 - day.weekday())
+        weeks.setdefault(monday, []).append(row)
+    slips, slip_lines, decisions = [], [], []
+    for monday in sorted(weeks):
+        if monday > dt.date(YEAR, 12, 14):
+            continue
+        rows = weeks[monday]
+        n = len(slips) + 1
+        at = dt.datetime.combine(monday, dt.time(17), tzinfo=TZ)
+        slips.append((n, room.pk, monday, f"JK{YEAR}-{n:05d}", sum(r[4] for r in rows), at,
+                      desk.pk, ""))  # fmt: skip
+        slip_lines += [(len(slip_lines) + i + 1, n, r[0], 0) for i, r in enumerate(rows)]
+        decisions.append((n, room.pk, monday, n, "confirmed", "", accountant.pk,
+                          at + dt.timedelta(hours=1)))  # fmt: skip
+    _copy(
+        "books_handoverslip",
+        ["id", "room_id", "book_date", "number", "amount", "handed_over_at",
+         "handed_over_by_id", "note"],
+        slips,
+    )  # fmt: skip
+    _copy("books_handoverline", ["id", "slip_id", "income_id", "attempt"], slip_lines)
+    _copy(
+        "books_slipdecision",
+        ["id", "room_id", "book_date", "slip_id", "outcome", "reason", "decided_by_id",
+         "decided_at"],
+        decisions,
+    )  # fmt: skip
     for table in ("members_member", "members_card", "members_visit", "members_receipt",
-                  "books_incomeentry"):  # fmt: skip
+                  "books_incomeentry", "books_handoverslip", "books_handoverline",
+                  "books_slipdecision"):  # fmt: skip
         _setval(table)
     print(f"  members, cards, {ARGS.visits:,} visits, {len(receipts):,} receipts "
           f"({time.perf_counter() - started:.0f} s)")  # fmt: skip
@@ -327,19 +365,31 @@ def fill(rng: random.Random) -> None:
     # which pool entry each hand is (an array of ints: the lines are made from it after)
     picks = array("i", (rng.randrange(POOL) for _ in range(sessions * PER_SESSION)))
 
+    nets = {r: [json.loads(res).get("net") or {} for _rec, res, _p in pools[r]] for r in pools}
+
     def hand_rows() -> Any:
+        balances: dict[str, int] = {}
         for h in range(sessions * PER_SESSION):
             session = h // PER_SESSION + 1
             number = h % PER_SESSION + 1
             record, result, _payments = pools[rulesets[session]][picks[h]]
             at = starts[session] + dt.timedelta(minutes=4 * number)
+            if number == 1:
+                balances = dict.fromkeys("ESWN", 0)
+            for wind, points in nets[rulesets[session]][picks[h]].items():
+                balances[wind] += points
+            # the stored state after the hand (the report reads none of it; the dealer
+            # chain is not replayed here, the balances are the ledger's)
+            state = json.dumps(balances)
             yield (h + 1, session, number, record, result, versions[rulesets[session]].pk,
-                   uuid.uuid4(), None, at, None, "")  # fmt: skip
+                   uuid.uuid4(), None, at, None, "", "E", False, 0, number, state, state,
+                   False)  # fmt: skip
 
     hands = _copy(
         "play_hand",
         ["id", "session_id", "number", "record", "result", "ruleset_id", "idempotency_key",
-         "recorded_by_id", "created_at", "voids_id", "void_reason"],
+         "recorded_by_id", "created_at", "voids_id", "void_reason", "next_dealer",
+         "next_doubled", "passes", "hands_played", "balances", "unsettled", "settle_due"],
         hand_rows(),
     )  # fmt: skip
 
@@ -371,18 +421,33 @@ def fill(rng: random.Random) -> None:
 
 
 RAW_SQL = [
-    # income by category and by day, receipts, the equipment fund
+    # the cash book (by book day): income by category and by day, reversals, slips
+    # handed over and sent back, expenses by category and by plan, each in the month
+    # and before it (the balances), the equipment fund, the receipts, the last closing
     "SELECT category, COUNT(*), SUM(amount) FROM books_incomeentry"
-    " WHERE room_id = %(room)s AND received_at >= %(start)s AND received_at < %(end)s GROUP BY 1",
-    "SELECT (received_at AT TIME ZONE 'Asia/Shanghai')::date, category, SUM(amount)"
-    " FROM books_incomeentry WHERE room_id = %(room)s AND received_at >= %(start)s"
-    " AND received_at < %(end)s GROUP BY 1, 2",
+    " WHERE room_id = %(room)s AND book_date BETWEEN %(first)s AND %(last)s GROUP BY 1",
+    "SELECT category, SUM(amount) FROM books_incomeentry"
+    " WHERE room_id = %(room)s AND book_date < %(first)s GROUP BY 1",
+    "SELECT book_date, category, SUM(amount) FROM books_incomeentry"
+    " WHERE room_id = %(room)s AND book_date BETWEEN %(first)s AND %(last)s GROUP BY 1, 2",
+    "SELECT r.book_date < %(first)s, r.kind, e.category, SUM(r.amount) FROM books_reversal r"
+    " LEFT JOIN books_incomeentry e ON e.id = r.income_id WHERE r.room_id = %(room)s"
+    " AND r.book_date <= %(last)s GROUP BY 1, 2, 3",
+    "SELECT book_date < %(first)s, SUM(amount) FROM books_handoverslip"
+    " WHERE room_id = %(room)s AND book_date <= %(last)s GROUP BY 1",
+    "SELECT d.book_date < %(first)s, SUM(s.amount) FROM books_slipdecision d"
+    " JOIN books_handoverslip s ON s.id = d.slip_id WHERE d.room_id = %(room)s"
+    " AND d.outcome = 'returned' AND d.book_date <= %(last)s GROUP BY 1",
+    "SELECT x.book_date < %(first)s, l.category, SUM(x.amount) FROM books_expense x"
+    " JOIN books_planline l ON l.id = x.line_id WHERE x.room_id = %(room)s"
+    " AND x.book_date <= %(last)s GROUP BY 1, 2",
+    "SELECT p.number, s.title, SUM(x.amount) FROM books_expense x"
+    " JOIN books_planline l ON l.id = x.line_id JOIN books_plansubmission s"
+    " ON s.id = l.submission_id JOIN books_purchaseplan p ON p.id = s.plan_id"
+    " WHERE x.room_id = %(room)s AND x.book_date BETWEEN %(first)s AND %(last)s GROUP BY 1, 2",
+    "SELECT MAX(date) FROM books_dayclosing WHERE room_id = %(room)s",
     "SELECT SUM(amount) FROM members_receipt WHERE room_id = %(room)s"
     " AND paid_at >= %(start)s AND paid_at < %(end)s",
-    "SELECT SUM(amount) FROM books_incomeentry WHERE room_id = %(room)s"
-    " AND category = 'guest_fee' AND received_at >= %(start)s AND received_at < %(end)s",
-    "SELECT SUM(amount) FROM books_incomeentry WHERE room_id = %(room)s"
-    " AND category = 'guest_fee' AND received_at < %(end)s",
     # members and cards
     "SELECT COUNT(*) FILTER (WHERE issued_on BETWEEN %(first)s AND %(last)s),"
     " COUNT(*) FILTER (WHERE status = 'active' AND valid_until BETWEEN %(first)s AND %(last)s),"

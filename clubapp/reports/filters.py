@@ -13,7 +13,7 @@ from django.db.models import Exists, OuterRef, Q, QuerySet
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
 
-from clubapp.books.models import IncomeCategory
+from clubapp.books import filters as books_filters
 from clubapp.members.models import Card, CardState, CardStatus
 from clubapp.play.models import RulesetVersion, Seat
 
@@ -94,9 +94,12 @@ class VisitFilter(filters.FilterSet):
         )
 
 
-class IncomeFilter(filters.FilterSet):
+class IncomeFilter(books_filters.IncomeFilter):
+    """The cash book's income filters (booked between, category, state, who, 补记: the
+    same query string as its page, so its export holds the rows shown), and the day
+    received and a search."""
+
     day = _days("received_at", _("Received"))
-    category = filters.ChoiceFilter(label=_("Category"), choices=IncomeCategory.choices)
     q = filters.CharFilter(label=_("Receipt or description"), method="search")
 
     def search(self, qs: QuerySet[Any], name: str, value: str) -> QuerySet[Any]:

@@ -18,9 +18,23 @@ from django.db.models import Count, OuterRef, QuerySet, Subquery, Sum
 from django.db.models.functions import Coalesce
 from django.utils import timezone
 from django.utils.translation import gettext_lazy as _
+from django.utils.translation import pgettext_lazy
 
-from clubapp.books.models import IncomeCategory
-from clubapp.books.selectors import income_list
+from clubapp.books.filters import (
+    EXPENSE_STATES,
+    SLIP_STATES,
+    ExpenseFilter,
+    PlanFilter,
+    SlipFilter,
+)
+from clubapp.books.models import (
+    ExpenseCategory,
+    HandOverLine,
+    IncomeCategory,
+    PaidBy,
+    PlanState,
+)
+from clubapp.books.selectors import expense_list, income_list, plan_list, slip_list
 from clubapp.core.models import Room
 from clubapp.members.models import CardState, CardStatus, Visit
 from clubapp.members.selectors import member_list
@@ -146,6 +160,181 @@ def _income_columns() -> list[Column]:
         Column(_("Amount (yuan)"), "yuan", 10, total=True),
         Column(_("Description"), "text", 28),
         Column(_("Recorded by"), "text", 8),
+    ]
+
+
+# ------------------------------------------- the cash book's other lists
+
+
+def _state_label(states: Sequence[tuple[Any, Any]], value: str) -> str:
+    return str(dict(states).get(value, value))
+
+
+def _slip_queryset(room: Room) -> QuerySet[Any]:
+    lines = (
+        HandOverLine.objects.filter(slip=OuterRef("pk"))
+        .order_by()
+        .values("slip")
+        .annotate(n=Count("id"))
+        .values("n")
+    )
+    return (
+        slip_list(room=room)
+        .annotate(receipts=Coalesce(Subquery(lines), 0))
+        .order_by("-handed_over_at", "-pk")
+    )
+
+
+def _slip_rows(qs: QuerySet[Any]) -> Iterator[Sequence[Any]]:
+    fields = (
+        "number",
+        "handed_over_at",
+        "book_date",
+        "amount",
+        "receipts",
+        "state",
+        "handed_over_by__first_name",
+        "handed_over_by__username",
+        "decision__decided_by__first_name",
+        "decision__decided_by__username",
+        "decision__decided_at",
+        "decision__reason",
+        "note",
+    )
+    for row in _chunks(qs, *fields):
+        number, at, day, amount, receipts, state, first, user = row[:8]
+        checker_first, checker, decided_at, reason, note = row[8:]
+        yield (
+            number,
+            at,
+            day,
+            amount,
+            receipts,
+            _state_label(SLIP_STATES, state),
+            _name(first, user),
+            _name(checker_first, checker),
+            decided_at,
+            reason or "",
+            note,
+        )
+
+
+def _slip_columns() -> list[Column]:
+    return [
+        Column(_("Slip"), "text", 12),
+        Column(_("Handed over"), "datetime", 16),
+        Column(_("Booked on"), "date", 10),
+        Column(_("Amount (yuan)"), "yuan", 10, total=True),
+        Column(_("Receipts"), "int", 6, total=True),
+        Column(_("State"), "label", 10),
+        Column(_("Handed over by"), "text", 8),
+        Column(_("Accountant"), "text", 8),
+        Column(_("Decided at"), "datetime", 16),
+        Column(_("Reason sent back"), "text", 20),
+        Column(_("Note"), "text", 20),
+    ]
+
+
+def _expense_rows(qs: QuerySet[Any]) -> Iterator[Sequence[Any]]:
+    categories = dict(ExpenseCategory.choices)
+    payers = dict(PaidBy.choices)
+    fields = (
+        "number",
+        "book_date",
+        "purchased_on",
+        "line__submission__plan__number",
+        "line__category",
+        "line__item",
+        "amount",
+        "supplier",
+        "invoice_number",
+        "paid_by",
+        "reimbursed_to",
+        "state",
+        "recorded_by__first_name",
+        "recorded_by__username",
+    )
+    for row in _chunks(qs, *fields):
+        number, day, bought, plan, category, item, amount, supplier, invoice = row[:9]
+        paid_by, reimbursed, state, first, user = row[9:]
+        payer = str(payers.get(paid_by, paid_by))
+        yield (
+            number,
+            day,
+            bought,
+            plan,
+            str(categories.get(category, category)),
+            item,
+            amount,
+            supplier,
+            invoice,
+            f"{payer} {reimbursed}".strip() if reimbursed else payer,
+            _state_label(EXPENSE_STATES, state),
+            _name(first, user),
+        )
+
+
+def _expense_columns() -> list[Column]:
+    return [
+        Column(_("Expense"), "text", 12),
+        Column(_("Booked on"), "date", 10),
+        Column(_("Purchase date"), "date", 10),
+        Column(_("Plan"), "text", 12),
+        Column(_("Category"), "label", 12),
+        Column(_("Item"), "text", 14),
+        Column(_("Amount (yuan)"), "yuan", 10, total=True),
+        Column(_("Supplier"), "text", 16),
+        Column(_("Invoice number"), "text", 12),
+        Column(pgettext_lazy("expense", "Paid by"), "label", 14),
+        Column(_("State"), "label", 10),
+        Column(_("Booked by"), "text", 8),
+    ]
+
+
+def _plan_queryset(room: Room) -> QuerySet[Any]:
+    return (
+        plan_list(room=room)
+        .annotate(amount=Coalesce("submission__total", "draft_total"))
+        .order_by("-created_at", "-pk")
+    )
+
+
+def _plan_rows(qs: QuerySet[Any]) -> Iterator[Sequence[Any]]:
+    states = dict(PlanState.choices)
+    fields = (
+        "number",
+        "title",
+        "submission__title",
+        "state",
+        "amount",
+        "drafted_by__first_name",
+        "drafted_by__username",
+        "created_at",
+        "submission__submitted_at",
+    )
+    for number, title, submitted_title, state, amount, first, user, at, sent in _chunks(
+        qs, *fields
+    ):
+        yield (
+            number,
+            submitted_title if state != PlanState.DRAFT and submitted_title else title,
+            str(states.get(state, state)),
+            amount,
+            _name(first, user),
+            at,
+            sent,
+        )
+
+
+def _plan_columns() -> list[Column]:
+    return [
+        Column(_("Plan"), "text", 12),
+        Column(_("Title"), "text", 24),
+        Column(_("State"), "label", 8),
+        Column(_("Amount (yuan)"), "yuan", 10, total=True),
+        Column(_("Drafted by"), "text", 8),
+        Column(_("Drafted"), "datetime", 16),
+        Column(_("Submitted at"), "datetime", 16),
     ]
 
 
@@ -369,6 +558,43 @@ LISTS: dict[str, ListSpec] = {
             rows=_income_rows,
             can_read=can_read_books,
             total=True,
+            home="books:income_list",
+        ),
+        ListSpec(
+            slug="slips",
+            title=_("Hand-over slips"),
+            file_stem="缴款单",
+            filterset=SlipFilter,
+            queryset=_slip_queryset,
+            columns=_slip_columns,
+            rows=_slip_rows,
+            can_read=can_read_books,
+            total=True,
+            home="books:slip_list",
+        ),
+        ListSpec(
+            slug="expenses",
+            title=_("Expenses"),
+            file_stem="支出",
+            filterset=ExpenseFilter,
+            queryset=lambda room: expense_list(room=room).order_by("-recorded_at", "-pk"),
+            columns=_expense_columns,
+            rows=_expense_rows,
+            can_read=can_read_books,
+            total=True,
+            home="books:expense_list",
+        ),
+        ListSpec(
+            slug="plans",
+            title=_("Purchase plans"),
+            file_stem="购置计划",
+            filterset=PlanFilter,
+            queryset=_plan_queryset,
+            columns=_plan_columns,
+            rows=_plan_rows,
+            can_read=can_read_books,
+            total=True,
+            home="books:plan_list",
         ),
         ListSpec(
             slug="sessions",

@@ -17,7 +17,8 @@ from typing import Any
 
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpRequest
+from django.http.response import HttpResponseBase
 
 from clubapp.core.roles import Role, user_roles
 
@@ -39,7 +40,7 @@ def can_print_cards(user: Any) -> bool:
     return _has(user, Role.MANAGER)
 
 
-View = Callable[..., HttpResponse]
+View = Callable[..., HttpResponseBase]
 
 
 def requires(check: Callable[[Any], bool]) -> Callable[[View], View]:
@@ -48,7 +49,7 @@ def requires(check: Callable[[Any], bool]) -> Callable[[View], View]:
     def decorator(view: View) -> View:
         @wraps(view)
         @login_required
-        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponse:
+        def wrapper(request: HttpRequest, *args: Any, **kwargs: Any) -> HttpResponseBase:
             if not check(request.user):
                 raise PermissionDenied
             return view(request, *args, **kwargs)

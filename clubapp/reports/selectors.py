@@ -3,9 +3,8 @@ sheet. Everything is read from the other apps' selectors and models, never writt
 
 The monthly report is one object made of sections, each computed by one function
 (``MONTHLY_SECTIONS``); the page, the xlsx and the PDF all render that object. The
-cash book's expense side (hand-overs, expenses, purchase plans, balances, the
-equipment fund's spending) arrives as one more section function each
-(docs/reports.md, "What waits for the cash book").
+cash book's sections (income, hand-overs, expenses, balances, the equipment fund)
+read the books' ``month_summary``, so the report's figures are the cash book's.
 """
 
 from __future__ import annotations
@@ -19,14 +18,22 @@ from decimal import Decimal
 from typing import Any
 
 from django.db.models import Count, DurationField, ExpressionWrapper, F, Q, QuerySet, Sum
-from django.db.models.functions import TruncDate
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
 import scoring.nanjing
 import scoring.worksite
-from clubapp.books.models import IncomeCategory, IncomeEntry
-from clubapp.books.selectors import income_list
+from clubapp.books.models import IncomeCategory, IncomeEntry, Reversal, ReversalKind
+from clubapp.books.selectors import (
+    DeskCash,
+    MonthSummary,
+    desk_cash,
+    flows,
+    fund_summary,
+    income_list,
+    month_summary,
+)
+from clubapp.books.selectors.summaries import income_by_day
 from clubapp.core.models import Room
 from clubapp.members.models import Card, CardStatus, Member, Receipt, ReceiptKind, Visit
 from clubapp.play.models import SEATS, Hand, HandSignoff, LedgerLine, Seat, Settlement, TableSession
@@ -139,16 +146,18 @@ def _in(month: Month, field_name: str) -> Q:
     return Q(**{f"{field_name}__gte": month.start, f"{field_name}__lt": month.end})
 
 
-# ------------------------------------------------------------- income (收)
+# ------------------------------------------------- the cash book (收, 支, 缴款)
 
 
 @dataclass
 class IncomeSection:
-    """The month's 收 entries of the cash book, by category and by day."""
+    """The month's 收 of the cash book (``books.selectors.month_summary``), by
+    category and by day: booked in the month (by book day, a 补记 entry on the day
+    it was booked), net of the reversals booked in it."""
 
     key = "income"
     categories: list[str]
-    #: (category label, entries, amount), every category of the cash book
+    #: (category label, entries booked, amount net of reversals), every category
     by_category: list[tuple[str, int, Decimal]]
     #: (day, amounts in the order of ``categories``, day total), days with income
     by_day: list[tuple[dt.date, list[Decimal], Decimal]]
@@ -157,74 +166,135 @@ class IncomeSection:
     #: the month's receipts (收据) in the members app: equal to ``total`` when every
     #: fee was booked (each receipt has its entry)
     receipts_total: Decimal
+    #: reversed in the month (included, negative, in ``total``)
+    reversed_total: Decimal = ZERO
+    #: the fees booked (the members app's categories, before reversals): each has
+    #: its receipt, so they equal ``receipts_total``
+    fees_total: Decimal = ZERO
 
     @property
     def ties_out(self) -> bool:
-        return self.receipts_total == self.total
+        return self.receipts_total == self.fees_total
 
 
-def income_section(*, room: Room, month: Month) -> IncomeSection:
-    entries = income_list(room=room).filter(_in(month, "received_at")).order_by()
-    sums = {
-        row["category"]: (row["n"], yuan(row["amount"]))
-        for row in entries.values("category").annotate(n=Count("id"), amount=Sum("amount"))
+@dataclass
+class CashBookSection:
+    """The rest of the month's cash book, as ``books.selectors.month_summary`` has it:
+    the balance (结余 = income − expenses since the books began), the cash on hand
+    (库存现金 = income − handed over: 收支两条线, no expense is paid from it), the
+    expenses by category and by purchase plan."""
+
+    key = "cash_book"
+    summary: MonthSummary
+    #: (label, amount) of every expense category; of the plans with expenses
+    expenses_by_category: list[tuple[str, Decimal]]
+    expenses_by_plan: list[tuple[str, Decimal]]
+
+    @property
+    def opening_balance(self) -> Decimal:
+        return self.summary.opening_balance
+
+    @property
+    def income_total(self) -> Decimal:
+        return self.summary.income_total
+
+    @property
+    def expense_total(self) -> Decimal:
+        return self.summary.expense_total
+
+    @property
+    def closing_balance(self) -> Decimal:
+        return self.summary.closing_balance
+
+    @property
+    def cash_opening(self) -> Decimal:
+        return self.summary.cash_opening
+
+    @property
+    def handed_over(self) -> Decimal:
+        return self.summary.handed_over
+
+    @property
+    def cash_closing(self) -> Decimal:
+        return self.summary.cash_closing
+
+
+@dataclass
+class EquipmentFundSection:
+    """器材费专款: the non-member equipment fees (器材损耗费) go to equipment only;
+    the fund pays the expenses on equipment and facility lines (the books'
+    ``FUND_CATEGORIES``). The month's figures and those since the books began."""
+
+    key = "equipment_fund"
+    opening: Decimal
+    collected_month: Decimal
+    spent_month: Decimal
+    #: the fund's balance at the month's end (opening + collected − spent)
+    balance: Decimal
+    collected_to_date: Decimal
+    spent_to_date: Decimal
+
+
+def cash_book_sections(
+    *, room: Room, month: Month
+) -> tuple[IncomeSection, CashBookSection, EquipmentFundSection]:
+    """The three sections of the cash book, from one ``month_summary`` of the books."""
+    summary = month_summary(room=room, year=month.year, month=month.month)
+    first, last = summary.first_day, summary.last_day
+    booked = {
+        row["category"]: (row["n"], yuan(row["gross"]))
+        for row in IncomeEntry.objects.filter(room=room, book_date__gte=first, book_date__lte=last)
+        .order_by()
+        .values("category")
+        .annotate(n=Count("id"), gross=Sum("amount"))
     }
+    counts = {category: n for category, (n, _gross) in booked.items()}
     categories = list(IncomeCategory)
+    amounts = {line.key: line.amount for line in summary.income}
     by_category = [
-        (str(c.label), sums.get(c.value, (0, ZERO))[0], sums.get(c.value, (0, ZERO))[1])
-        for c in categories
+        (str(c.label), counts.get(c.value, 0), amounts.get(c.value, ZERO)) for c in categories
     ]
-    days: dict[dt.date, dict[str, Decimal]] = defaultdict(dict)
-    rows = (
-        entries.annotate(day=TruncDate("received_at"))
-        .values("day", "category")
-        .annotate(amount=Sum("amount"))
-    )
-    for row in rows:
-        days[row["day"]][row["category"]] = yuan(row["amount"])
+    days = income_by_day(room=room, first=first, last=last)
     by_day = []
     for day in sorted(days):
-        amounts = [days[day].get(c.value, ZERO) for c in categories]
-        by_day.append((day, amounts, sum(amounts, ZERO)))
+        row = [days[day].get(c.value, ZERO) for c in categories]
+        by_day.append((day, row, sum(row, ZERO)))
     receipts = (
         Receipt.objects.filter(room=room)
         .filter(_in(month, "paid_at"))
         .aggregate(total=Sum("amount"))["total"]
     )
-    return IncomeSection(
+    reversed_total = yuan(
+        Reversal.objects.filter(
+            room=room, kind=ReversalKind.INCOME, book_date__gte=first, book_date__lte=last
+        ).aggregate(t=Sum("amount"))["t"]
+    )
+    fees = {IncomeCategory.CARD_FEE, IncomeCategory.RENEWAL_FEE, IncomeCategory.GUEST_FEE}
+    income = IncomeSection(
         categories=[str(c.label) for c in categories],
         by_category=by_category,
         by_day=by_day,
-        total=sum((amount for _label, _n, amount in by_category), ZERO),
-        count=sum(n for _label, n, _amount in by_category),
+        total=summary.income_total,
+        count=sum(counts.values()),
         receipts_total=yuan(receipts),
+        reversed_total=reversed_total,
+        fees_total=sum((gross for k, (_n, gross) in booked.items() if k in fees), ZERO),
     )
-
-
-# ------------------------------------------------------- the equipment fund
-
-
-@dataclass
-class EquipmentFundSection:
-    """器材费专款: the non-member equipment fees (器材损耗费) go to equipment only.
-
-    What the books hold today is the collected side. Spending and the balance need
-    the cash book's expenses (docs/reports.md): they are None until then, and the
-    page says so instead of showing a number.
-    """
-
-    key = "equipment_fund"
-    collected_month: Decimal
-    collected_to_date: Decimal
-    spent_month: Decimal | None = None
-    balance: Decimal | None = None
-
-
-def equipment_fund_section(*, room: Room, month: Month) -> EquipmentFundSection:
-    fees = income_list(room=room).filter(category=IncomeCategory.GUEST_FEE).order_by()
-    month_total = fees.filter(_in(month, "received_at")).aggregate(t=Sum("amount"))["t"]
-    to_date = fees.filter(received_at__lt=month.end).aggregate(t=Sum("amount"))["t"]
-    return EquipmentFundSection(collected_month=yuan(month_total), collected_to_date=yuan(to_date))
+    cash_book = CashBookSection(
+        summary=summary,
+        expenses_by_category=[(line.label, line.amount) for line in summary.expenses],
+        expenses_by_plan=[(line.label, line.amount) for line in summary.expenses_by_plan],
+    )
+    since_start = fund_summary(room=room, first=None, last=last)
+    fund = EquipmentFundSection(
+        opening=summary.fund.opening,
+        collected_month=summary.fund.collected,
+        spent_month=summary.fund.spent,
+        balance=summary.fund.closing,
+        collected_to_date=since_start.collected,
+        spent_to_date=since_start.spent,
+    )
+    return income, cash_book, fund
 
 
 # ------------------------------------------------------------------ members
@@ -645,8 +715,7 @@ class MonthlyReport:
 #: one more entry here, a template ``reports/monthly/_<key>.html`` and a sheet
 #: writer in ``reports.monthly_xlsx``.
 MONTHLY_SECTIONS: list[Callable[..., Any]] = [
-    income_section,
-    equipment_fund_section,
+    cash_book_sections,
     members_section,
     visits_section,
     play_section,
@@ -657,13 +726,33 @@ def monthly_report(*, room: Room, month: Month) -> MonthlyReport:
     sections = {}
     for section in MONTHLY_SECTIONS:
         result = section(room=room, month=month)
-        sections[result.key] = result
+        # a function may give several sections that share their reads (the cash book)
+        for part in result if isinstance(result, tuple) else (result,):
+            sections[part.key] = part
     return MonthlyReport(room=room, month=month, made_at=timezone.now(), sections=sections)
 
 
 def income_entries_of_month(*, room: Room, month: Month) -> QuerySet[IncomeEntry]:
-    """The month's 收 entries, oldest first (the report's ledger sheet)."""
-    return income_list(room=room).filter(_in(month, "received_at")).order_by("received_at", "pk")
+    """The 收 entries booked in the month, oldest first (the report's ledger sheet)."""
+    return (
+        income_list(room=room)
+        .filter(book_date__gte=month.first_day, book_date__lte=month.last_day)
+        .order_by("received_at", "pk")
+    )
+
+
+def income_reversals_of_month(*, room: Room, month: Month) -> QuerySet[Reversal]:
+    """The reversals of 收 entries booked in the month (negative lines of the sheet)."""
+    return (
+        Reversal.objects.filter(
+            room=room,
+            kind=ReversalKind.INCOME,
+            book_date__gte=month.first_day,
+            book_date__lte=month.last_day,
+        )
+        .select_related("income", "reversed_by")
+        .order_by("reversed_at", "pk")
+    )
 
 
 # ---------------------------------------------------------- settlement sheet
@@ -809,13 +898,12 @@ class TodayDesk:
     """Today at the desk, for the manager and the accountant (their home page)."""
 
     day: dt.date
-    #: (category label, entries, amount) of today's 收 entries
+    #: (category label, entries, amount) of the 收 booked today, net of today's
+    #: reversals (the books' ``flows`` of the day)
     takings: list[tuple[str, int, Decimal]]
     takings_total: Decimal
-    #: every 收 so far: the cash on hand as far as the books know it (no hand-over
-    #: is recorded yet, so nothing is taken off; docs/reports.md)
-    income_to_date: Decimal
-    oldest_receipt: Receipt | None
+    #: the books' cash on hand and the oldest receipt not handed over
+    desk_cash: DeskCash
     #: (visit, minutes so far)
     inside: list[tuple[Visit, int]]
     #: (session, seat labels, hands standing, minutes since it started)
@@ -829,15 +917,14 @@ class TodayDesk:
 def today_desk(*, room: Room, now: dt.datetime | None = None, window_days: int = 30) -> TodayDesk:
     now = now or timezone.now()
     day = timezone.localdate(now)
-    start = timezone.make_aware(dt.datetime.combine(day, dt.time.min))
-    entries = income_list(room=room).order_by()
-    today = {
-        row["category"]: (row["n"], yuan(row["amount"]))
-        for row in entries.filter(received_at__gte=start, received_at__lt=start + dt.timedelta(1))
-        .values("category")
-        .annotate(n=Count("id"), amount=Sum("amount"))
-    }
-    takings = [(str(c.label), *today.get(c.value, (0, ZERO))) for c in IncomeCategory]
+    booked = dict(
+        IncomeEntry.objects.filter(room=room, book_date=day)
+        .order_by()
+        .values_list("category")
+        .annotate(n=Count("id"))
+    )
+    day_flows = flows(room=room, first=day, last=day)
+    takings = [(line.label, booked.get(line.key, 0), line.amount) for line in day_flows.income]
     inside = [
         (visit, int((now - visit.checked_in_at).total_seconds() // 60))
         for visit in Visit.objects.filter(room=room, checked_out_at__isnull=True)
@@ -883,11 +970,8 @@ def today_desk(*, room: Room, now: dt.datetime | None = None, window_days: int =
     return TodayDesk(
         day=day,
         takings=takings,
-        takings_total=sum((amount for _l, _n, amount in takings), ZERO),
-        income_to_date=yuan(entries.filter(received_at__lte=now).aggregate(t=Sum("amount"))["t"]),
-        oldest_receipt=Receipt.objects.filter(room=room, paid_at__lte=now)
-        .order_by("paid_at", "pk")
-        .first(),
+        takings_total=day_flows.income_total,
+        desk_cash=desk_cash(room=room, now=now),
         inside=inside,
         tables=tables,
         reminders=[

@@ -3,13 +3,15 @@
 from __future__ import annotations
 
 import io
-from typing import Any
+from typing import Any, cast
 
 from django.contrib import messages
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.core.paginator import Paginator
+from django.db.models import QuerySet
 from django.http import FileResponse, Http404, HttpRequest, HttpResponse, StreamingHttpResponse
+from django.http.response import HttpResponseBase
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import reverse
 from django.utils import timezone
@@ -17,6 +19,7 @@ from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
+from clubapp.core.http import AuthenticatedRequest
 from clubapp.core.selectors import room_get
 from clubapp.members.models import Card, Receipt
 from clubapp.play.models import Seat, TableSession
@@ -68,21 +71,21 @@ def monthly_context(report: selectors.MonthlyReport, *, pdf: bool) -> dict[str, 
 
 @require_safe
 @requires(can_read_books)
-def monthly(request: HttpRequest) -> HttpResponse:
+def monthly(request: AuthenticatedRequest) -> HttpResponse:
     report = selectors.monthly_report(room=room_get(), month=_month(request))
     return render(request, "reports/monthly.html", monthly_context(report, pdf=False))
 
 
 @require_safe
 @requires(can_read_books)
-def monthly_xlsx(request: HttpRequest) -> HttpResponse:
+def monthly_xlsx(request: AuthenticatedRequest) -> HttpResponseBase:
     report = selectors.monthly_report(room=room_get(), month=_month(request))
     return file_response(workbooks.monthly_workbook(report), f"{report.month.label}月报.xlsx", XLSX)
 
 
 @require_safe
 @requires(can_read_books)
-def monthly_pdf(request: HttpRequest) -> HttpResponse:
+def monthly_pdf(request: AuthenticatedRequest) -> HttpResponseBase:
     report = selectors.monthly_report(room=room_get(), month=_month(request))
     data = render_template_pdf("reports/monthly.html", monthly_context(report, pdf=True))
     return file_response(data, f"{report.month.label}月报.pdf", PDF)
@@ -91,7 +94,7 @@ def monthly_pdf(request: HttpRequest) -> HttpResponse:
 # -------------------------------------------------------------------- lists
 
 
-def _spec(request: HttpRequest, slug: str) -> lists.ListSpec:
+def _spec(request: AuthenticatedRequest, slug: str) -> lists.ListSpec:
     spec = lists.LISTS.get(slug)
     if spec is None:
         raise Http404
@@ -103,7 +106,10 @@ def _spec(request: HttpRequest, slug: str) -> lists.ListSpec:
 def export_filename(spec: lists.ListSpec, form_data: dict[str, Any], suffix: str) -> str:
     """``2026年11月收支.xlsx`` when the rows are one calendar month, else the list's
     name and today's date (``会员名单_2026-12-01.csv``)."""
-    days = form_data.get("day") or form_data.get("registered")
+    days = next(
+        (form_data[k] for k in ("day", "book_date", "registered", "created") if form_data.get(k)),
+        None,
+    )
     if days and days.start and days.stop:
         # django-filter's date range cleans to the first and the last moment
         start, stop = timezone.localdate(days.start), timezone.localdate(days.stop)
@@ -115,7 +121,7 @@ def export_filename(spec: lists.ListSpec, form_data: dict[str, Any], suffix: str
 
 @require_safe
 @login_required
-def list_page(request: HttpRequest, slug: str) -> HttpResponse:
+def list_page(request: AuthenticatedRequest, slug: str) -> HttpResponse:
     spec = _spec(request, slug)
     filterset = lists.filtered(spec, room_get(), request.GET)
     qs = filterset.qs
@@ -133,7 +139,7 @@ def list_page(request: HttpRequest, slug: str) -> HttpResponse:
             "columns": columns,
             "rows": [
                 [(value, column.kind) for value, column in zip(row, columns, strict=True)]
-                for row in spec.rows(page.object_list)
+                for row in spec.rows(cast(QuerySet[Any], page.object_list))  # a page of qs
             ],
             "page": page,
             "query": query.urlencode(),
@@ -143,7 +149,7 @@ def list_page(request: HttpRequest, slug: str) -> HttpResponse:
 
 @require_safe
 @login_required
-def list_export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
+def list_export(request: AuthenticatedRequest, slug: str, fmt: str) -> HttpResponseBase:
     """The filtered rows of the list, every one of them (not only the page shown),
     streamed: the download starts before the file is finished."""
     spec = _spec(request, slug)
@@ -159,9 +165,9 @@ def list_export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
         body = xlsx.csv_stream(columns, spec.rows(qs))
         content_type = "text/csv; charset=utf-8"
     response = StreamingHttpResponse(body, content_type=content_type)
-    response["Content-Disposition"] = content_disposition_header(
-        True, export_filename(spec, data, fmt)
-    )
+    disposition = content_disposition_header(True, export_filename(spec, data, fmt))
+    assert disposition is not None  # an attachment always has one
+    response["Content-Disposition"] = disposition
     response["Cache-Control"] = "private, no-store"
     return response
 
@@ -169,7 +175,9 @@ def list_export(request: HttpRequest, slug: str, fmt: str) -> HttpResponse:
 # --------------------------------------------------------- settlement sheet
 
 
-def _sheet(request: HttpRequest, pk: int) -> tuple[selectors.SettlementSheet, dict[str, Any]]:
+def _sheet(
+    request: AuthenticatedRequest, pk: int
+) -> tuple[selectors.SettlementSheet, dict[str, Any]]:
     session = get_object_or_404(
         TableSession.objects.select_related("ruleset"), pk=pk, room=room_get()
     )
@@ -191,7 +199,7 @@ def _sheet_filename(sheet: selectors.SettlementSheet, suffix: str) -> str:
 
 @require_safe
 @login_required
-def sheet_page(request: HttpRequest, pk: int) -> HttpResponse:
+def sheet_page(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     _sheet_obj, context = _sheet(request, pk)
     return render(
         request, "reports/settlement_sheet.html", {**context, "layout": "base.html", "pdf": False}
@@ -200,7 +208,7 @@ def sheet_page(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_safe
 @login_required
-def sheet_pdf(request: HttpRequest, pk: int) -> HttpResponse:
+def sheet_pdf(request: AuthenticatedRequest, pk: int) -> HttpResponseBase:
     sheet, context = _sheet(request, pk)
     data = render_template_pdf(
         "reports/settlement_sheet.html", {**context, "layout": "reports/document.html"}
@@ -210,7 +218,7 @@ def sheet_pdf(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_safe
 @login_required
-def sheet_xlsx(request: HttpRequest, pk: int) -> HttpResponse:
+def sheet_xlsx(request: AuthenticatedRequest, pk: int) -> HttpResponseBase:
     sheet, context = _sheet(request, pk)
     data = workbooks.settlement_workbook(
         sheet, title=f"{context['room'].name} · {context['doc_title']}"
@@ -221,7 +229,7 @@ def sheet_xlsx(request: HttpRequest, pk: int) -> HttpResponse:
 # ----------------------------------------------------------- cards, receipts
 
 
-def _card_for(request: HttpRequest, pk: int) -> Card:
+def _card_for(request: AuthenticatedRequest, pk: int) -> Card:
     card = get_object_or_404(Card.objects.select_related("member"), pk=pk, member__room=room_get())
     own = card.member.user_id is not None and card.member.user_id == request.user.pk
     if not (own or can_print_cards(request.user)):
@@ -231,7 +239,7 @@ def _card_for(request: HttpRequest, pk: int) -> Card:
 
 @require_safe
 @login_required
-def card_pdf(request: HttpRequest, pk: int) -> HttpResponse:
+def card_pdf(request: AuthenticatedRequest, pk: int) -> HttpResponseBase:
     """One 会员证 at ID-1 size: for the manager, or the member whose card it is."""
     card = _card_for(request, pk)
     data = render_template_pdf(
@@ -242,7 +250,7 @@ def card_pdf(request: HttpRequest, pk: int) -> HttpResponse:
 
 @require_safe
 @requires(can_print_cards)
-def card_batch(request: HttpRequest) -> HttpResponse:
+def card_batch(request: AuthenticatedRequest) -> HttpResponse:
     """Choose the cards to print ten to an A4 sheet (GET shows the choice; the PDF
     link carries it)."""
     form = CardBatchForm(request.GET or None)
@@ -261,7 +269,7 @@ def card_batch(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 @requires(can_print_cards)
-def card_sheet_pdf(request: HttpRequest) -> HttpResponse:
+def card_sheet_pdf(request: AuthenticatedRequest) -> HttpResponseBase:
     form = CardBatchForm(request.GET or None)
     if not form.is_valid():
         return redirect("reports:cards")
@@ -279,7 +287,7 @@ def card_sheet_pdf(request: HttpRequest) -> HttpResponse:
 
 @require_safe
 @requires(can_read_room)
-def receipt_pdf(request: HttpRequest, number: str) -> HttpResponse:
+def receipt_pdf(request: AuthenticatedRequest, number: str) -> HttpResponseBase:
     receipt = get_object_or_404(
         Receipt.objects.select_related("card", "visit", "received_by"),
         number=number,
@@ -296,6 +304,6 @@ def receipt_pdf(request: HttpRequest, number: str) -> HttpResponse:
 
 @require_safe
 @requires(can_read_room)
-def today(request: HttpRequest) -> HttpResponse:
+def today(request: AuthenticatedRequest) -> HttpResponse:
     """Today's page (also the home page of managers and accountants)."""
     return render(request, "reports/today.html", {"today": selectors.today_desk(room=room_get())})

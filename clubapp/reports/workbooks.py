@@ -8,6 +8,7 @@ from typing import Any
 
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import pgettext
 from openpyxl.utils import get_column_letter
 
 from clubapp.books.models import IncomeCategory
@@ -24,6 +25,7 @@ def monthly_workbook(report: selectors.MonthlyReport) -> bytes:
     wb = workbook()
     _summary(wb, report)
     _income(wb, report)
+    _cash_book(wb, report)
     _fund(wb, report)
     _members(wb, report)
     _visits(wb, report)
@@ -33,10 +35,17 @@ def monthly_workbook(report: selectors.MonthlyReport) -> bytes:
 
 def _summary(wb: Any, report: selectors.MonthlyReport) -> None:
     income, members, visits, play = report.income, report.members, report.visits, report.play
+    book = report.cash_book
     rows: list[tuple[str, Any, Any]] = [
+        (_("Opening balance"), None, book.opening_balance),
         (_("Income of the month"), income.count, income.total),
+        (_("Expenses of the month"), None, book.expense_total),
+        (_("Closing balance"), None, book.closing_balance),
+        (_("Handed over"), None, book.handed_over),
+        (_("Cash on hand at the month's end"), None, book.cash_closing),
         (_("Receipts of the month"), None, income.receipts_total),
         (_("Equipment fund: collected this month"), None, report.equipment_fund.collected_month),
+        (_("Equipment fund: balance at the month's end"), None, report.equipment_fund.balance),
         (_("New members"), members.new_members, None),
         (_("Valid cards at the month's end"), members.active_at_end, None),
         (_("Member visits"), visits.member_visits, None),
@@ -49,18 +58,12 @@ def _summary(wb: Any, report: selectors.MonthlyReport) -> None:
         wb,
         title,
         [
-            Column(_("Item"), "label", 30),
+            Column(pgettext("report line", "Item"), "label", 30),
             Column(_("Count"), "int", 8),
             Column(_("Yuan"), "yuan", 12),
         ],
         rows,
-        heading=[
-            *_heading(report, title),
-            _(
-                "Not in this report yet: money handed over, expenses, balances, the equipment "
-                "fund's spending (the cash book does not record them yet)."
-            ),
-        ],
+        heading=_heading(report, title),
     )
 
 
@@ -119,31 +122,104 @@ def _income(wb: Any, report: selectors.MonthlyReport) -> None:
         heading=_heading(report, title),
         total_label=_("Total"),
     )
+    reversals = list(selectors.income_reversals_of_month(room=report.room, month=report.month))
+    if reversals:
+        title = _("Income reversed")
+        table_sheet(
+            wb,
+            title,
+            [
+                Column(_("Reversed at"), "datetime", 16),
+                Column(_("Reversal"), "text", 12),
+                Column(_("Receipt"), "text", 12),
+                Column(_("Amount (yuan)"), "yuan", 10, total=True),
+                Column(_("Reason"), "text", 28),
+                Column(_("Reversed by"), "text", 8),
+            ],
+            (
+                (
+                    r.reversed_at,
+                    r.number,
+                    r.income.reference if r.income else "",
+                    r.amount,
+                    r.reason,
+                    r.reversed_by.get_full_name() or r.reversed_by.get_username(),
+                )
+                for r in reversals
+            ),
+            heading=_heading(report, title),
+            total_label=_("Total"),
+        )
+
+
+def _cash_book(wb: Any, report: selectors.MonthlyReport) -> None:
+    """The balance and the cash on hand, each closing figure a formula over the
+    lines above it; the expenses by category and by plan with SUM totals."""
+    book = report.cash_book
+    title = _("Cash book")
+    heading = _heading(report, title)
+    first = len(heading) + 2  # the heading lines, the header row, then the lines
+
+    def b(n: int) -> str:
+        return f"B{first + n}"
+
+    table_sheet(
+        wb,
+        title,
+        [Column(pgettext("report line", "Item"), "label", 34), Column(_("Yuan"), "yuan", 12)],
+        [
+            (_("Opening balance (income less expenses before the month)"), book.opening_balance),
+            (_("Income of the month"), book.income_total),
+            (_("Expenses of the month"), book.expense_total),
+            (_("Closing balance"), f"={b(0)}+{b(1)}-{b(2)}"),
+            (_("Cash on hand at the month's start"), book.cash_opening),
+            (_("Income of the month"), book.income_total),
+            (_("Handed over to the unit's finance"), book.handed_over),
+            (_("Cash on hand at the month's end"), f"={b(4)}+{b(5)}-{b(6)}"),
+        ],
+        heading=heading,
+    )
+    title = _("Expenses by category")
+    table_sheet(
+        wb,
+        title,
+        [Column(_("Category"), "label", 16), Column(_("Amount (yuan)"), "yuan", 12, total=True)],
+        book.expenses_by_category,
+        heading=_heading(report, title),
+        total_label=_("Total"),
+    )
+    title = _("Expenses by purchase plan")
+    table_sheet(
+        wb,
+        title,
+        [
+            Column(_("Purchase plan"), "text", 30),
+            Column(_("Amount (yuan)"), "yuan", 12, total=True),
+        ],
+        book.expenses_by_plan,
+        heading=_heading(report, title),
+        total_label=_("Total"),
+    )
 
 
 def _fund(wb: Any, report: selectors.MonthlyReport) -> None:
     fund = report.equipment_fund
     title = _("Equipment fund")
-    not_yet = _("not recorded yet")
+    heading = _heading(report, title)
+    first = len(heading) + 2
     table_sheet(
         wb,
         title,
+        [Column(pgettext("report line", "Item"), "label", 30), Column(_("Yuan"), "yuan", 12)],
         [
-            Column(_("Item"), "label", 30),
-            Column(_("Yuan"), "yuan", 12),
-            Column(_("Note"), "label", 20),
+            (_("Balance at the month's start"), fund.opening),
+            (_("Collected this month"), fund.collected_month),
+            (_("Spent this month"), fund.spent_month),
+            (_("Balance at the month's end"), f"=B{first}+B{first + 1}-B{first + 2}"),
+            (_("Collected up to the month's end"), fund.collected_to_date),
+            (_("Spent up to the month's end"), fund.spent_to_date),
         ],
-        [
-            (_("Collected this month"), fund.collected_month, ""),
-            (_("Collected up to the month's end"), fund.collected_to_date, ""),
-            (
-                _("Spent this month"),
-                fund.spent_month,
-                "" if fund.spent_month is not None else not_yet,
-            ),
-            (_("Balance"), fund.balance, "" if fund.balance is not None else not_yet),
-        ],
-        heading=_heading(report, title),
+        heading=heading,
     )
 
 
@@ -153,7 +229,7 @@ def _members(wb: Any, report: selectors.MonthlyReport) -> None:
     table_sheet(
         wb,
         title,
-        [Column(_("Item"), "label", 34), Column(_("Count"), "int", 8)],
+        [Column(pgettext("report line", "Item"), "label", 34), Column(_("Count"), "int", 8)],
         [
             (_("New members registered"), m.new_members),
             (_("Cards issued"), m.cards_issued),
@@ -199,7 +275,7 @@ def _visits(wb: Any, report: selectors.MonthlyReport) -> None:
     table_sheet(
         wb,
         title,
-        [Column(_("Item"), "label", 30), Column(_("Value"), "number", 10)],
+        [Column(pgettext("report line", "Item"), "label", 30), Column(_("Value"), "number", 10)],
         [
             (_("Member visits"), v.member_visits),
             (_("Members who came"), v.members_distinct),
@@ -309,7 +385,7 @@ def settlement_workbook(sheet: selectors.SettlementSheet, *, title: str) -> byte
             Column(_("Hand"), "text", 24),
             Column(_("Breakdown"), "label", 36),
             *(Column(f"{label}（花）", "int", 8, total=True) for label in seats),
-            Column(_("Confirmed"), "text", 16),
+            Column(pgettext("signed-off hands", "Confirmed"), "text", 16),
             Column(_("Voided"), "label", 12),
         ],
         rows,

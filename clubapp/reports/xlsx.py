@@ -28,7 +28,7 @@ import zipfile
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from decimal import Decimal
-from typing import Any
+from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
 from django.utils import timezone
@@ -37,6 +37,9 @@ from openpyxl.cell import WriteOnlyCell
 from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.datetime import to_excel
+
+if TYPE_CHECKING:
+    from django_stubs_ext import StrOrPromise
 
 #: number formats: 元 with two decimals, 花 and counts as integers
 YUAN = "#,##0.00"
@@ -82,7 +85,7 @@ class Column:
     expected, in columns (the title's width when larger).
     """
 
-    title: str
+    title: StrOrPromise
     kind: str = "text"
     width: int = 10
     total: bool = False
@@ -216,6 +219,9 @@ class _Sink:
         return len(data)
 
     def flush(self) -> None:
+        pass
+
+    def close(self) -> None:
         pass
 
     def take(self) -> bytes:

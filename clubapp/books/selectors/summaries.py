@@ -436,3 +436,20 @@ def next_day_to_close(*, room: Room, today: dt.date) -> dt.date | None:
     after = last_closed_day(room=room)
     waiting = days_with_entries(room=room, after=after, before=today + ONE_DAY)
     return waiting[0] if waiting else None
+
+
+def income_by_day(
+    *, room: Room, first: dt.date, last: dt.date
+) -> dict[dt.date, dict[str, Decimal]]:
+    """The income of ``first`` to ``last`` by book day and category, net of the
+    reversals booked that day: ``flows``' income spread over its days (the monthly
+    report's income by day; its days sum to the month summary's income)."""
+    days: dict[dt.date, dict[str, Decimal]] = {}
+    entries = _dated(IncomeEntry.objects.filter(room=room), first, last)
+    reversals = _dated(Reversal.objects.filter(room=room, kind=ReversalKind.INCOME), first, last)
+    for qs, category, sign in ((entries, "category", 1), (reversals, "income__category", -1)):
+        rows = qs.order_by().values("book_date", category).annotate(total=Sum("amount"))
+        for row in rows:
+            day = days.setdefault(row["book_date"], {})
+            day[row[category]] = day.get(row[category], ZERO) + sign * total([row["total"]])
+    return days

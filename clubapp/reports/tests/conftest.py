@@ -10,6 +10,9 @@ from decimal import Decimal
 import pytest
 from django.core.cache import cache
 
+from clubapp.books import services as books
+from clubapp.books.models import Expense, ExpenseCategory, IncomeCategory, IncomeEntry, PlanLine
+from clubapp.books.tests.factories import approved, expense, line, other_income
 from clubapp.core.tests.factories import UserFactory
 from clubapp.members import services as members
 from clubapp.members.models import Card, Member, Visit
@@ -18,6 +21,7 @@ from clubapp.play import selectors as play_selectors
 from clubapp.play import services as play
 from clubapp.play.models import Hand, TableSession
 from clubapp.play.tests.factories import discard_win, drawn_hand, self_drawn, shipped
+from clubapp.reports.selectors import Month
 
 
 @pytest.fixture(autouse=True)
@@ -158,3 +162,56 @@ def clock(monkeypatch):
     c = Clock()
     monkeypatch.setattr("django.utils.timezone.now", lambda: c.now)
     return c
+
+
+@dataclass
+class Books:
+    donation: IncomeEntry
+    mahjong: Expense
+    water: Expense
+
+
+@pytest.fixture
+def november_books(november, manager, accountant, approver, clock):
+    """November's fees (166.00) and, on the 4th in the cash book: a donation of
+    500.00; a 2.00 guest fee reversed; a slip of the three card fees confirmed, one
+    of the donation sent back; an approved plan with a 麻将 expense (paid from the
+    equipment fund) and a 纯净水 expense, both confirmed."""
+    room = november.room
+    clock.set(at(4, 9))
+    donation = other_income(
+        room, manager, "500.00", category=IncomeCategory.DONATION, received_at=at(4, 9)
+    )
+    cards = list(
+        IncomeEntry.objects.filter(
+            room=room, category=IncomeCategory.CARD_FEE, received_at__gte=Month(2026, 11).start
+        )
+    )
+    assert len(cards) == 3
+    clock.set(at(4, 17))
+    slip = books.slip_create(
+        room=room, incomes=cards, amount=Decimal("150.00"), by=manager, now=at(4, 17)
+    )
+    books.slip_confirm(slip=slip, by=accountant, now=at(4, 18))
+    back = books.slip_create(
+        room=room, incomes=[donation], amount=Decimal("500.00"), by=manager, now=at(4, 17, 30)
+    )
+    books.slip_return(slip=back, reason="缺少捐赠协议", by=accountant, now=at(4, 18, 30))
+    guest = IncomeEntry.objects.get(
+        room=room, category=IncomeCategory.GUEST_FEE, amount=2, received_at__lt=Month(2026, 11).end
+    )
+    books.income_reverse(entry=guest, reason="收错了", by=accountant, now=at(4, 19))
+    plan = approved(
+        room,
+        manager,
+        approver,
+        line(),
+        line(ExpenseCategory.CONSUMABLES, "纯净水", "10", "桶", "18.00", "饮水"),
+    )
+    lines = list(PlanLine.objects.filter(submission__plan=plan).order_by("position"))
+    mahjong = expense(lines[0], manager, "280.00", now=at(4, 20))
+    water = expense(lines[1], manager, "175.50", now=at(4, 20, 30), supplier="+纯净水站")
+    books.expense_confirm(expense=mahjong, by=accountant, now=at(4, 21))
+    books.expense_confirm(expense=water, by=accountant, now=at(4, 21))
+    clock.set(at(30, 10))
+    return Books(donation=donation, mahjong=mahjong, water=water)

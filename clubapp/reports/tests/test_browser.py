@@ -51,9 +51,17 @@ def _login(page, live_server, username: str) -> None:
 
 @pytest.mark.parametrize(
     "path",
-    ["/", "/reports/monthly/?month=2026-11", "/reports/lists/income/", "/reports/lists/hands/"],
+    [
+        "/",
+        "/reports/monthly/?month=2026-11",
+        "/reports/lists/income/",
+        "/reports/lists/hands/",
+        "/reports/lists/slips/",
+        "/reports/lists/expenses/",
+        "/reports/lists/plans/",
+    ],
 )
-def test_it_fits_a_phone(page, live_server, manager, november, path, tmp_path):
+def test_it_fits_a_phone(page, live_server, manager, november, november_books, path, tmp_path):
     _login(page, live_server, "manager")
     page.goto(f"{live_server.url}{path}")
     page.screenshot(path=str(tmp_path / "page.png"), full_page=True)

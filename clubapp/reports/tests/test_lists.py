@@ -112,3 +112,65 @@ def test_it_sums_the_ledger_lines_to_zero(client, manager, november):
     rows = _csv_rows(client.get(f"/reports/lists/ledger.csv?session={november.session.pk}"))
     assert sum(int(r[6]) for r in rows[1:]) == 0
     assert any("陈喆" in r[4] for r in rows[1:])
+
+
+BOOKS_LISTS = ["income", "slips", "expenses", "plans"]
+
+
+@pytest.mark.parametrize("slug", BOOKS_LISTS)
+@pytest.mark.parametrize("who", ["manager", "accountant", "approver"])
+def test_it_exports_every_list_of_the_books_to_its_readers(
+    client, request, november_books, slug, who
+):
+    client.force_login(request.getfixturevalue(who))
+    assert client.get(f"/reports/lists/{slug}/").status_code == 200
+    rows, _ws = _xlsx_rows(client.get(f"/reports/lists/{slug}.xlsx"))
+    assert len(rows) >= 3  # the header, a row at least, the total
+    assert len(_csv_rows(client.get(f"/reports/lists/{slug}.csv"))) >= 2
+
+
+@pytest.mark.parametrize("slug", BOOKS_LISTS)
+def test_it_shows_a_member_nothing_of_the_books(client, member, november_books, slug):
+    client.force_login(member)
+    for suffix in ("/", ".xlsx", ".csv"):
+        assert client.get(f"/reports/lists/{slug}{suffix}").status_code == 403
+
+
+def test_it_exports_the_slips_the_books_page_filters(client, accountant, november_books):
+    client.force_login(accountant)
+    query = "book_date_after=2026-11-01&book_date_before=2026-11-30&state=confirmed"
+    response = client.get(f"/reports/lists/slips.xlsx?{query}")
+    # 2026年11月缴款单.xlsx
+    assert (
+        "filename*=utf-8''2026%E5%B9%B411%E6%9C%88%E7%BC%B4%E6%AC%BE%E5%8D%95.xlsx"
+        in (response["Content-Disposition"])
+    )
+    rows, ws = _xlsx_rows(response)
+    assert [(r[3], r[4], r[5]) for r in rows[1:-1]] == [(150, 3, "已入账")]
+    assert rows[-1][3] == "=SUM(D2:D2)" and ws["D2"].number_format == "#,##0.00"
+    returned = _csv_rows(client.get("/reports/lists/slips.csv?state=returned"))
+    assert [(r[3], r[9]) for r in returned[1:]] == [("500.00", "缺少捐赠协议")]
+
+
+def test_it_exports_the_expenses_by_category_with_their_text_escaped(
+    client, manager, november_books
+):
+    client.force_login(manager)
+    rows = _csv_rows(client.get("/reports/lists/expenses.csv"))
+    header = rows[0]
+    supplier = header.index("供应商")
+    assert sorted(r[supplier] for r in rows[1:]) == ["'+纯净水站", "新街口文体商店"]
+    rows, _ws = _xlsx_rows(client.get("/reports/lists/expenses.xlsx?category=mahjong"))
+    assert [(r[4], Decimal(str(r[6]))) for r in rows[1:-1]] == [("麻将", Decimal("280.00"))]
+
+
+def test_it_exports_the_income_the_books_page_filters(client, approver, november_books):
+    client.force_login(approver)
+    rows = _csv_rows(client.get("/reports/lists/income.csv?state=handed_over"))
+    assert [(r[2], r[3]) for r in rows[1:]] == [("会员证工本费", "50.00")] * 3
+
+
+def test_it_exports_the_plans_with_their_totals(client, accountant, november_books):
+    client.force_login(accountant)
+    rows, _ws = _xlsx_rows(client.get("/reports/lists/plans.xlsx?state=in_progress"))
+    assert [(r[2], Decimal(str(r[3]))) for r in rows[1:-1]] == [("执行中", Decimal("480.00"))]

@@ -46,7 +46,8 @@ def test_it_counts_visits_hours_and_the_equipment_fees(november):
     assert v.guest_hours_billed == 3 and v.guest_fees == Decimal("6.00")
     fund = report.equipment_fund
     assert fund.collected_month == v.guest_fees
-    assert fund.spent_month is None and fund.balance is None  # the cash book has no expenses yet
+    assert fund.spent_month == Decimal("0.00")  # no expense booked in this November
+    assert fund.balance == fund.collected_to_date == Decimal("6.00")
     # Monday 2 November: 陈喆 09:40-11:45 and a guest 10:00-11:30 in the 10 o'clock hour,
     # over the 5 Mondays of the month
     monday_ten = v.busiest[0][v.hours.index(10)]

@@ -7,8 +7,9 @@ from decimal import Decimal
 
 from django.db.models import Sum
 from openpyxl import load_workbook
+from openpyxl.utils import get_column_letter
 
-from clubapp.books.models import IncomeEntry
+from clubapp.books.models import IncomeCategory, IncomeEntry
 from clubapp.reports.selectors import Month
 
 
@@ -63,7 +64,8 @@ def test_it_writes_days_with_a_row_formula_and_a_total(client, manager, november
     rows = _rows(wb.worksheets[2])
     assert rows[2][0] == "日期"
     first_day = rows[3]
-    assert first_day[-1] == "=SUM(B4:D4)"
+    last_category = get_column_letter(1 + len(IncomeCategory))  # a column per category
+    assert first_day[-1] == f"=SUM(B4:{last_category}4)"
     assert rows[-1][0] == "合计"
 
 

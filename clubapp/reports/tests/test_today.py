@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from decimal import Decimal
+
+from clubapp.books.selectors import desk_cash
 from clubapp.members import services as members
 from clubapp.members.models import Card
 from clubapp.members.tests.factories import at
@@ -23,11 +26,37 @@ def test_it_is_the_managers_home_page(client, manager, november, clock):
     assert "54.00" in body  # the takings of 2 November: a card 50.00, a guest 4.00
 
 
-def test_it_shows_cash_on_hand_and_the_oldest_receipt(client, accountant, november):
+def test_it_shows_cash_on_hand_and_the_oldest_receipt(client, accountant, november, clock):
+    clock.set(at(8, 10, month=12))  # after December's fee of the 7th
     client.force_login(accountant)
     body = client.get("/reports/today/").content.decode()
-    assert "216.00" in body  # October's card 50.00, November 166.00 (December's fee comes later)
-    assert "R2026-00001" in body
+    # nothing handed over: October's card 50.00, November's 166.00, December's 2.00
+    assert desk_cash(room=november.room).cash_on_hand == Decimal("218.00")
+    assert "218.00" in body
+    assert "R2026-00001" in body  # October's card fee, the oldest receipt
+
+
+def test_it_takes_off_what_was_handed_over(client, manager, november, november_books, clock):
+    clock.set(at(8, 10, month=12))
+    client.force_login(manager)
+    body = client.get("/").content.decode()
+    # the three card fees (150.00) handed over and confirmed, the donation's slip sent
+    # back (its 500.00 is at the desk again), a 2.00 fee reversed
+    cash = desk_cash(room=november.room)
+    assert cash.cash_on_hand == Decimal("218.00") - 150 - 2 + 500 == Decimal("566.00")
+    assert "566.00" in body
+    assert cash.oldest.reference == "R2026-00001" and cash.late
+    assert "R2026-00001" in body and "逾期" in body  # older than the 7-day hand-over limit
+
+
+def test_it_books_todays_takings_net_of_reversals(client, accountant, november_books, clock):
+    clock.set(at(4, 22))
+    client.force_login(accountant)
+    today = client.get("/reports/today/").context["today"]
+    takings = {label: (n, amount) for label, n, amount in today.takings}
+    assert takings["捐赠"] == (1, Decimal("500.00"))
+    assert takings["非会员器材损耗费"] == (0, Decimal("-2.00"))  # the 3rd's fee reversed today
+    assert today.takings_total == Decimal("498.00")
 
 
 def _reminders(client, user):
