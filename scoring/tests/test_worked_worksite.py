@@ -657,9 +657,10 @@ CASES = [
             base(discarder=None, flags=["robbing_kong"]),
             kongs=[kong_entry("W", "upgraded", "N", robbed=True)],
         ),
-        # S robs W's added 5p (S held 34p): counts as self-drawn: E, W, N pay 5 each
-        expect({"S": (5, set())}, net(S=15, E=-5, W=-5, N=-5), "S"),
-        id="robbing-kong-counts-as-self-drawn",
+        # S robs W's added 5p (S held 34p): the konger W pays alone, one share, as if W
+        # had discarded the tile (RULES.md, edge cases: 抢杠 in 工地)
+        expect({"S": (5, set())}, net(S=5, W=-5), "S"),
+        id="robbing-kong-paid-by-the-konger-one-share",
     ),
     pytest.param(
         hand(base(), win("N", MQ2, "5p", discarder="W")),
@@ -797,15 +798,15 @@ CASES = [
     ),
     # ================================================================ unused flags
     pytest.param(
-        hand(win("S", "234m567m345p789s22s", "5p", flowers="1f", flags=["dihu", "after_flower"])),
-        # dihu and after_flower score nothing in 工地: 1 flower tile + 门前清 5 = 6;
-        # self-drawn: 3 × 6 = 18
+        hand(win("S", "234m567m345p789s22s", "5p", flowers="1f", flags=["dihu"])),
+        # dihu scores nothing in 工地: 1 flower tile + 门前清 5 = 6;
+        # self-drawn: 3 × 6 = 18 (after_flower is 杠上开花 here: test_rules_text)
         expect(
             {"S": (6, {"menqianqing"})},
             net(S=18, E=-6, W=-6, N=-6),
             "S",
         ),
-        id="unused-flags-dihu-after_flower-score-nothing",
+        id="unused-flag-dihu-scores-nothing",
     ),
 ]
 
