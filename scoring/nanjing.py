@@ -446,5 +446,13 @@ def _quick(win: Win, hand: Hand, rules: NanjingRuleset) -> Scored:
         if win.hard:
             raise clash("无花果 needs no hard flower", "无花果要求没有硬花")
         raise clash("无花果 needs 门清 or another big hand", "无花果需门清或另有大胡")
+    plain = "kuaizhao" in win.flags and _duiduihu_only(win, rules)
+    if plain and bonuses - {"duiduihu"}:
+        raise clash(
+            "a 快照 whose fourth set another player than the liable seat fed counts "
+            "对对胡 only (篇一 快照2)",
+            "快照后由包牌者以外的人送第四嘴，只算对对胡",
+        )
     soft = {"soft_flowers": win.soft_flowers or 0}
-    return _assemble(win, hand, rules, _Reading(soft, frozenset(bonuses), "quick"), ())
+    quick = _Reading(soft, frozenset(bonuses), "quick", wuhuaguo=not plain)
+    return _assemble(win, hand, rules, quick, ())

@@ -17,6 +17,7 @@ import pytest
 from scoring import ScoringError, score
 from scoring.__main__ import main
 from scoring.explain import SEAT_NAMES, explain
+from scoring.features import FLAGS
 from scoring.liability import worksite_liable
 from scoring.rulesets import get
 
@@ -213,6 +214,19 @@ def test_classic_kuaizhao_fourth_fed_by_another_is_duiduihu_only_one_share() -> 
     assert value(bare) == 62 and "wuhuaguo" not in features(bare)
 
 
+def test_classic_kuaizhao_fourth_fed_by_another_in_quick_entry() -> None:
+    # quick entry of the same: 对对胡 ticked, H 0, S 1: 2 × 1 + 20 + 40 = 62, no 无花果
+    quick = {"seat": "S", "liable": "W", "melds": [*KZ3, pong("5m", "N")], "hard_flowers": 0,
+             "soft_flowers": 1, "features": ["duiduihu"], "flags": ["kuaizhao"]}  # fmt: skip
+    result = scored(hand(quick, ruleset="nanjing-classic"))
+    assert value(result) == 62 and result["net"] == net(S=62, W=-62)
+    # ticking 全球独钓 as well is refused
+    quick["features"] = ["duiduihu", "quanqiu_dudiao"]
+    refused(hand(quick, ruleset="nanjing-classic"), "wins[0].features", "对对胡 only")
+    # in nanjing the ticks count: 2 × 1 + 20 + 40 + 60 + 无花果 40 = 162, one share
+    assert scored(hand(quick))["net"] == net(S=162, W=-162)
+
+
 def test_classic_kuaizhao_hand_dealt_in_pays_the_duiduihu_value() -> None:
     # 快照 against W, N deals in: value 2 × 5 + 20 + 40 + 40 = 110, W pays the 对对胡
     # value 2 × 5 + 20 + 40 = 70 as one share; self-drawn: W pays 3T
@@ -364,6 +378,8 @@ def test_worksite_win_after_a_flower_is_gangshang_kaihua() -> None:
     # two declarations in the chain (1f, then 2f on its replacement): 2 + 10 + 5 = 17
     two = scored(ws(win("S", WS, "5p", flowers="1f2f", flags=["after_flower"], kong_chain=2)))
     assert value(two) == 17
+    # the entry page offers it in 工地
+    assert "after_flower" in dict(FLAGS["worksite"])
 
 
 def test_worksite_opening_replacement_win_is_tianhu_not_gangshang_kaihua() -> None:
