@@ -5,11 +5,12 @@ recorded for worksite, without reading the engine, so that a misreading of the r
 either side shows up as a failure. Every legal case carries its arithmetic:
 
     T = flower tiles (1 each, 中发白 included) + wind sets (风碰 1, 暗风刻 1, 风杠 2 / 3)
-        + other kongs (明杠 1, 暗杠 2) + 5 × kong_chain (杠上开花 / 杠后炮)
-        + 天糊 5 + 海底 5 + patterns;  a win needs T >= 5.
+        + other kongs (明杠 1, 暗杠 2) + 5 × kong_chain (杠上开花, after a kong or a
+        flower / 杠后炮) + 天糊 5 (in place of that 杠上开花) + 海底 5 + patterns;
+        a win needs T >= 5.
 
-Payments: discard -> the discarder pays T; self-drawn (抢杠 included) -> each other seat
-pays T; a liable seat pays 3T / T instead; the first false winner (诈糊) pays all of it
+Payments: discard -> the discarder pays T; self-drawn -> each other seat pays T; 抢杠 ->
+the konger alone pays T; a liable seat pays 3T / T instead; the first false winner (诈糊) pays all of it
 instead of anyone. Flower sets pay their holder 5 from each other seat (not to a false
 winner or 相公); penalties 5 to each other seat; no kong money; never doubled.
 
