@@ -11,8 +11,9 @@ either side shows up as a failure. Every legal case carries its arithmetic:
 
 Payments: discard -> the discarder pays T; self-drawn -> each other seat pays T; 抢杠 ->
 the konger alone pays T; a liable seat pays 3T / T instead; the first false winner
-(诈糊) pays all of it instead of anyone. Flower sets pay their holder 5 from each other seat (not to a false
-winner or 相公); penalties 5 to each other seat; no kong money; never doubled.
+(诈糊) pays all of it instead of anyone. Flower sets pay their holder 5 from each
+other seat (not to a false winner or 相公); penalties 5 to each other seat; no kong
+money; never doubled.
 
 Conventions: the dealer is E unless a case says otherwise; the stock winner is S; "next"
 is the dealer of the following hand (next.doubled is always false in 工地).
