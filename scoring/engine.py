@@ -63,12 +63,17 @@ def _score_nanjing(hand: Hand, rules: NanjingRuleset) -> dict[str, Any]:
                 field=f"{win.field}.discarder",
                 zh="抢杠胡的放炮者应为被抢杠者",
             )
+        if win.kong_chain > 1 and not win.flags & {"after_kong", "kong_discard"}:
+            raise ScoringError(
+                "above 1 without after_kong or kong_discard (a flower is no kong in 南京)",
+                field=f"{win.field}.kong_chain",
+                zh="连杠数大于 1 需要杠开花或杠后炮",
+            )
     scored = [nanjing.score_win(win, hand, rules) for win in hand.wins]
     factor = rules.next.double_factor if hand.doubled else 1
     pays: list[payments.Payment] = []
     for win, one in zip(hand.wins, scored, strict=True):
-        classic = one.duiduihu_value if rules.win.kuaizhao_discard == "duiduihu" else None
-        pays += payments.win_shares(win, one.value, classic)
+        pays += nanjing.win_payments(win, one, rules)
     money = rules.kong_money
     pays += payments.kong_money(hand, money.exposed, money.concealed, money.flower, factor)
     pays += payments.penalties(hand, rules.penalty)

@@ -21,7 +21,12 @@ def explain(hand: dict[str, Any], result: dict[str, Any], ruleset_name: str) -> 
     if not result["wins"]:
         lines.append("荒庄：无人胡牌")
     for win, record in zip(result["wins"], hand["wins"], strict=True):
+        flags = record.get("flags") or ()
         how = "自摸" if not record.get("discarder") else f"{seat[record['discarder']]}家放炮"
+        if "kuaizhao" in flags:
+            how = "快照"
+        elif "robbing_kong" in flags:
+            how = "抢杠"
         if record.get("liable"):
             how += f"，{seat[record['liable']]}家包牌"
         lines.append(f"{seat[win['seat']]}家胡牌（{how}）：每份 {win['value']} 花")
@@ -29,6 +34,12 @@ def explain(hand: dict[str, Any], result: dict[str, Any], ruleset_name: str) -> 
         for item in win["breakdown"]:
             lines.append(
                 f"　　{item['label']}{'　' * (width - len(item['label']))}　{item['points']:>5}"
+            )
+        # who pays this win, as the payments say (a 包牌 share can differ from 每份)
+        paid = [p for p in result["payments"] if p["reason"] == "win" and p["to"] == win["seat"]]
+        if paid:
+            lines.append(
+                "　　收：" + "　".join(f"{seat[p['from']]}家付 {p['amount']} 花" for p in paid)
             )
     if result["payments"]:
         lines.append("付款：")

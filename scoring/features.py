@@ -21,6 +21,7 @@ FLAGS = {
     ),
     "worksite": (
         ("after_kong", "杠上开花"),
+        ("after_flower", "补花杠上开花"),
         ("kong_discard", "杠后炮"),
         ("robbing_kong", "抢杠"),
         ("tianhu", "天糊"),

@@ -10,7 +10,7 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from . import reading, shape, tiles
+from . import payments, reading, shape, tiles
 from .errors import ScoringError
 from .reading import Scored
 from .record import Hand, Meld, Win, next_seat
@@ -74,6 +74,37 @@ class _Reading:
     soft: dict[str, int]
     bonuses: frozenset[str]
     shape: str
+    #: False for the classic 快照 win fed by another player: 对对胡 only, no 无花果
+    wuhuaguo: bool = True
+
+
+# --- 快照 --------------------------------------------------------------------------
+
+
+def fed(meld: Meld) -> bool:
+    """Whether a set was taken from another player's discard: a pong, or a kong made at
+    once on a discard; a concealed kong or a kong added to one's own pong was drawn."""
+    return meld.feeder is not None and not meld.upgraded
+
+
+def kuaizhao_against(melds: Sequence[Meld], seat: str) -> bool:
+    """Whether the sets show a 快照 against ``seat``: three mouths fed by it; two and a
+    concealed kong; or one and two concealed kongs (in any order)."""
+    by = sum(1 for m in melds if m.feeder == seat)
+    return by >= 1 and by + sum(1 for m in melds if m.concealed) >= 3
+
+
+def _duiduihu_only(win: Win, rules: NanjingRuleset) -> bool:
+    """篇一 快照2: a 快照 hand whose fourth set another player than L fed counts 对对胡
+    only (in a ruleset with ``kuaizhao_discard = "duiduihu"``)."""
+    last = win.melds[-1]
+    return (
+        rules.win.kuaizhao_discard == "duiduihu"
+        and fed(last)
+        and last.feeder != win.liable
+        and win.liable is not None
+        and kuaizhao_against(win.melds, win.liable)
+    )
 
 
 # --- from the tiles ----------------------------------------------------------------
@@ -114,6 +145,8 @@ def _readings(
         # soft flowers from the sets only, 缺一 judged on them; no wait flower.
         bonuses = flagged | {"duiduihu", "quanqiu_dudiao"}
         _colour(meld_kinds, common, bonuses)
+        if _duiduihu_only(win, rules):
+            return [_Reading(common, frozenset({"duiduihu"}), "kuaizhao", wuhuaguo=False)], ()
         return [_Reading(common, frozenset(bonuses), "kuaizhao")], ()
     held = [k for k in range(tiles.NUM_KINDS) if counts[k]]
     win_kind = tiles.kind_of(win.winning_tile)
@@ -122,6 +155,8 @@ def _readings(
     own = list(pre)
     for m in melds:
         own[m.kind] += m.size
+    for kind in win.others_ponged:
+        own[kind] += 3  # another player's exposed pong: no such tile is left to win on
     seven_ok = not melds
     waits = shape.waits(tuple(pre), tuple(own), seven_ok)
     single = len(waits) == 1
@@ -134,7 +169,11 @@ def _readings(
         standard.add("menqing")
     if len(melds) == 4:
         standard.add("quanqiu_dudiao")
-    ponged = any(m.type == "pong" and m.kind == win_kind for m in melds)
+    # 压绝: a pong of the winning tile on the table, the winner's own (篇一 and 篇二) or
+    # another player's (篇二: 已经被碰下来)
+    ponged = any(m.type == "pong" and m.kind == win_kind for m in melds) or (
+        rules.win.yajue == "any" and win_kind in win.others_ponged
+    )
     readings = []
     for decomposition in shape.decompositions(counts):
         bonuses = set(standard)
@@ -172,7 +211,12 @@ def _worth(reading: _Reading, hard: int, rules: NanjingRuleset) -> tuple[int, bo
     menqing = "menqing" in earned
     big = any(code in BIG_HANDS for code in earned)
     points = sum(bonus[code] for code in earned)
-    if "wuhuaguo" in bonus and "wuhuaguo" not in earned and wuhuaguo(hard, earned):
+    if (
+        reading.wuhuaguo
+        and "wuhuaguo" in bonus
+        and "wuhuaguo" not in earned
+        and wuhuaguo(hard, earned)
+    ):
         points += bonus["wuhuaguo"]
         big = True
     flowers = hard + sum(reading.soft.values())
@@ -195,7 +239,7 @@ def _assemble(
     h = win.hard
     bonuses = set(reading.bonuses) & set(rules.bonus)
     menqing = "menqing" in bonuses
-    if "wuhuaguo" in rules.bonus and wuhuaguo(h, bonuses):
+    if reading.wuhuaguo and "wuhuaguo" in rules.bonus and wuhuaguo(h, bonuses):
         bonuses.add("wuhuaguo")
     lines: list[tuple[str, str, int]] = []
     if h:
@@ -299,6 +343,37 @@ def _check_ticks(win: Win, scored: Scored, rules: NanjingRuleset) -> None:
             )
 
 
+def win_payments(win: Win, scored: Scored, rules: NanjingRuleset) -> list[payments.Payment]:
+    """Who pays a win (RULES.md, Payments and 包牌 / 快照).
+
+    A discard win: the discarder, or L, one share. Self-drawn, 抢杠 and 大杠开花 (算自摸):
+    the other three, or L for all three. A 快照 instant win: L, one share when another
+    player fed the fourth set (an 出冲 win), three when the player made it from their
+    own draw; in 篇一 (``kuaizhao_discard = "duiduihu"``) three when L fed it too, and
+    when another player deals in to a hand showing the 快照 against L, L pays the
+    对对胡 value of the hand as one share.
+    """
+    three = payments.others(win.seat)
+    classic = rules.win.kuaizhao_discard == "duiduihu"
+    if "kuaizhao" in win.flags:
+        last = win.melds[-1]
+        if fed(last) and not (classic and last.feeder == win.liable):
+            assert last.feeder is not None
+            return payments.win_shares(win, scored.value, (last.feeder,))
+        return payments.win_shares(win, scored.value, three)
+    if win.discarder is None or "robbing_kong" in win.flags:
+        return payments.win_shares(win, scored.value, three)
+    share = None
+    if (
+        classic
+        and win.liable is not None
+        and win.liable != win.discarder
+        and kuaizhao_against(win.melds, win.liable)
+    ):
+        share = scored.duiduihu_value
+    return payments.win_shares(win, scored.value, (win.discarder,), share)
+
+
 def next_hand(hand: Hand, rules: NanjingRuleset, scored: Sequence[Scored]) -> dict[str, Any]:
     """比下胡 and the next dealer (a result's ``next``), per the ruleset's triggers and
     its dealer rule."""
@@ -371,5 +446,13 @@ def _quick(win: Win, hand: Hand, rules: NanjingRuleset) -> Scored:
         if win.hard:
             raise clash("无花果 needs no hard flower", "无花果要求没有硬花")
         raise clash("无花果 needs 门清 or another big hand", "无花果需门清或另有大胡")
+    plain = "kuaizhao" in win.flags and _duiduihu_only(win, rules)
+    if plain and bonuses - {"duiduihu"}:
+        raise clash(
+            "a 快照 whose fourth set another player than the liable seat fed counts "
+            "对对胡 only (篇一 快照2)",
+            "快照后由包牌者以外的人送第四嘴，只算对对胡",
+        )
     soft = {"soft_flowers": win.soft_flowers or 0}
-    return _assemble(win, hand, rules, _Reading(soft, frozenset(bonuses), "quick"), ())
+    quick = _Reading(soft, frozenset(bonuses), "quick", wuhuaguo=not plain)
+    return _assemble(win, hand, rules, quick, ())

@@ -21,25 +21,16 @@ def others(seat: str) -> tuple[str, ...]:
     return tuple(s for s in SEATS if s != seat)
 
 
-def self_drawn_like(win: Win) -> bool:
-    """Self-drawn, and the wins that count as self-drawn: 抢杠 and the 快照 instant win."""
-    return win.discarder is None or bool(win.flags & {"robbing_kong", "kuaizhao"})
-
-
-def win_shares(win: Win, value: int, liable_discard_share: int | None = None) -> list[Payment]:
-    """One win's shares of ``value``: the discarder's, or each other's when self-drawn;
-    a liable seat (包牌) pays every share the others would have paid."""
-    payers = others(win.seat) if self_drawn_like(win) else (win.discarder,)
+def win_shares(
+    win: Win, value: int, payers: tuple[str, ...], liable_share: int | None = None
+) -> list[Payment]:
+    """One win's shares of ``value``, one from each of ``payers`` (the discarder, or the
+    other three when self-drawn); a liable seat (包牌) pays every share the others would
+    have paid, each worth ``liable_share`` when given."""
     if win.liable is not None:
-        share = value
-        if (
-            liable_discard_share is not None
-            and not self_drawn_like(win)
-            and win.liable != win.discarder
-        ):
-            share = liable_discard_share
+        share = value if liable_share is None else liable_share
         return [Payment(win.liable, win.seat, share * len(payers), "win")]
-    return [Payment(payer, win.seat, value, "win") for payer in payers if payer is not None]
+    return [Payment(payer, win.seat, value, "win") for payer in payers]
 
 
 def kong_money(hand: Hand, exposed: int, concealed: int, flower: int, factor: int) -> list[Payment]:

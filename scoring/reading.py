@@ -14,10 +14,11 @@ def suits(kinds: list[int]) -> tuple[set[int], bool]:
 
 
 def colour(kinds: list[int]) -> tuple[bool, str | None]:
-    """缺一 (one or two suits absent) and 混一色 / 清一色; a hand of winds only gets none."""
+    """缺一 (exactly one of 万 条 饼 absent) and 混一色 / 清一色; a one-suit hand lacks
+    two suits and gets no 缺一, a hand of winds only gets none of them."""
     present, winds = suits(kinds)
     one = len(present) == 1
-    return 1 <= len(present) <= 2, ("hunyise" if winds else "qingyise") if one else None
+    return len(present) == 2, ("hunyise" if winds else "qingyise") if one else None
 
 
 def menqing(melds: tuple[Meld, ...], rule: str) -> bool:

@@ -31,6 +31,7 @@ _TOP_KEYS = {
 _WIN_KEYS = {
     "seat", "discarder", "liable", "concealed", "melds", "winning_tile", "flowers",
     "flags", "kong_chain", "hard_flowers", "soft_flowers", "features", "passed",
+    "others_ponged",
 }  # fmt: skip
 _MELD_KEYS = {"type", "tile", "from", "upgraded"}
 _KONG_KEYS = {"seat", "type", "from", "robbed"}
@@ -88,6 +89,8 @@ class Win:
     counts: tuple[int, ...] = ()
     #: 过水: tiles the winner passed on since their own last draw (optional input)
     passed: tuple[str, ...] = ()
+    #: 压绝: kinds of which another player has an exposed pong or kong (optional input)
+    others_ponged: tuple[int, ...] = ()
 
     @property
     def field(self) -> str:
@@ -355,10 +358,18 @@ def _read_win(value: Any, index: int) -> Win:
         features=features, counts=count_kinds(concealed) if concealed is not None else (),
         passed=_playing(_tiles(data["passed"], f"{field}.passed"), f"{field}.passed")
         if "passed" in data else (),
+        others_ponged=_others_ponged(data, field),
     )  # fmt: skip
     if concealed is not None:
         _check_tile_count(win)
     return win
+
+
+def _others_ponged(data: dict[str, Any], field: str) -> tuple[int, ...]:
+    if not data.get("others_ponged"):
+        return ()
+    where = f"{field}.others_ponged"
+    return tuple(tiles.kind_of(c) for c in _playing(_tiles(data["others_ponged"], where), where))
 
 
 def _check_tile_count(win: Win) -> None:
@@ -512,11 +523,8 @@ def _check_winners(hand: Hand) -> None:
         raise _fail("wins", "at most three seats can win on one discard", "一炮最多三响")
     if len(hand.wins) < 2:
         return
-    for win in hand.wins:
-        if win.liable in seats:
-            raise _fail(
-                f"{win.field}.liable", "the liable seat cannot be a winner", "包牌者不能是胡牌者"
-            )
+    # a liable seat may be another winner of the same discard (一炮多响): it pays that
+    # 包牌 and is paid its own win
     robbing = all("robbing_kong" in win.flags for win in hand.wins)
     discarders = {win.discarder for win in hand.wins}
     if len(discarders) != 1 or (None in discarders and not robbing):
@@ -539,6 +547,9 @@ def _check_copies(hand: Hand) -> None:
     shared = [win for win in hand.wins if win.concealed is not None and "kuaizhao" not in win.flags]
     if len(shared) > 1 and shared[0].winning_tile is not None:
         counts[tiles.kind_of(shared[0].winning_tile)] -= len(shared) - 1
+    for win in hand.wins:
+        if win.others_ponged:
+            _check_others_ponged(win)
     if max(counts) <= 4:
         counts = []
     for kind, n in enumerate(counts):
@@ -558,6 +569,24 @@ def _check_copies(hand: Hand) -> None:
             )
             raise _fail(
                 "wins", f"{what}: {code!r} ({n})", f"花牌 {tiles.name(code)} 张数过多（{n} 张）"
+            )
+
+
+def _check_others_ponged(win: Win) -> None:
+    """Each tile of ``others_ponged`` is three copies another player shows: with the
+    winner's own copies, no more than four."""
+    own = list(win.counts) if win.counts else [0] * tiles.NUM_KINDS
+    for meld in win.melds:
+        own[meld.kind] += meld.size
+    for kind in win.others_ponged:
+        own[kind] += 3
+    for kind in win.others_ponged:
+        if own[kind] > 4:
+            code = tiles.code_of(kind)
+            raise _fail(
+                f"{win.field}.others_ponged",
+                f"more than four copies of {code!r} with another player's pong ({own[kind]})",
+                f"算上别人碰出的三张，{tiles.name(code)} 超过四张（{own[kind]} 张）",
             )
 
 
@@ -643,7 +672,9 @@ def _check_flags(hand: Hand, win: Win) -> None:
         own = sum(1 for m in win.melds if m.is_kong) + sum(
             1 for k in hand.kongs if k.seat == win.seat and k.type == "flower"
         )
-        if own < win.kong_chain:
+        # with after_flower too, the chain counts the flower declarations (工地)
+        declared = own + win.hard if "after_flower" in flags and own else own
+        if declared < win.kong_chain:
             raise _fail(
                 field,
                 f"after_kong needs {win.kong_chain} kong(s) of the winner's; there are {own}",
@@ -659,12 +690,20 @@ def _check_flags(hand: Hand, win: Win) -> None:
                 f"kong_discard needs {win.kong_chain} kong(s) by the discarder; there are {theirs}",
                 f"杠后炮需要放炮者有 {win.kong_chain} 个杠，实际 {theirs} 个",
             )
-    if win.kong_chain > 1 and not flags & {"after_kong", "kong_discard"}:
+    if win.kong_chain > 1 and not flags & {"after_kong", "kong_discard", "after_flower"}:
         raise _fail(
             f"{win.field}.kong_chain",
             "above 1 without after_kong or kong_discard",
             "连杠数大于 1 需要杠开花或杠后炮",
         )
+    if "after_flower" in flags and not flags & {"after_kong", "kong_discard"}:
+        kongs = sum(1 for m in win.melds if m.is_kong)
+        if win.kong_chain > win.hard + kongs:
+            raise _fail(
+                f"{win.field}.kong_chain",
+                f"a chain of {win.kong_chain} after a flower needs as many flowers or kongs",
+                f"连杠数 {win.kong_chain} 超过花牌与杠的数目",
+            )
     if "robbing_kong" in flags and win.discarder is not None:
         kongers = {k.seat for k in hand.kongs if k.robbed}
         if kongers and win.discarder not in kongers:

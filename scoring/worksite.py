@@ -70,7 +70,9 @@ def _common(win: Win, rules: WorksiteRuleset) -> dict[str, tuple[int, int]]:
     if win.hard:
         out["hard_flowers"] = (win.hard, win.hard * c.flower_tile)
     chain = win.kong_chain
-    if "after_kong" in win.flags:
+    # 杠上开花: declaring a flower is a 开杠 here; the opening replacement's win is 天糊
+    # in its place
+    if win.flags & {"after_kong", "after_flower"} and "tianhu" not in win.flags:
         out["gangshang_kaihua"] = (chain, chain * c.gangshang_kaihua)
     if "kong_discard" in win.flags:
         out["ganghou_pao"] = (chain, chain * c.ganghou_pao)
@@ -170,19 +172,43 @@ def scored(lines: dict[str, tuple[int, int]], shape_name: str, rules: WorksiteRu
     )
 
 
+def konger(hand: Hand, win: Win) -> str:
+    """The seat whose kong a robbing win robbed: its ``discarder``, or the seat of the
+    kong marked ``robbed``."""
+    if win.discarder is not None:
+        return win.discarder
+    robbed = [kong.seat for kong in hand.kongs if kong.robbed]
+    if not robbed:
+        raise ScoringError(
+            "a robbing win in 工地 is paid by the konger: give it as discarder, "
+            "or mark the robbed kong",
+            field=f"{win.field}.discarder",
+            zh="工地麻将的抢杠胡由被抢杠者付：请注明被抢杠者（放炮者）或标记被抢的杠",
+        )
+    return robbed[0]
+
+
 def win_payments(hand: Hand, win: Win, value: int) -> list[payments.Payment]:
-    """Who pays a win worth ``value``: its usual shares, except that after a 诈糊 the
-    (first) false winner pays all of it in place of the payers."""
-    if not hand.false_wins:
-        return payments.win_shares(win, value)
-    shares = 3 if payments.self_drawn_like(win) else 1
-    return [payments.Payment(hand.false_wins[0], win.seat, value * shares, "win")]
+    """Who pays a win worth ``value``: the discarder, or each other seat when self-drawn;
+    a robbing win (抢杠) the konger alone, one share, as if they had discarded the tile;
+    a liable seat (包牌) every share; after a 诈糊 the (first) false winner pays all of it
+    in place of the payers."""
+    if "robbing_kong" in win.flags:
+        payers: tuple[str, ...] = (konger(hand, win),)
+    elif win.discarder is None:
+        payers = payments.others(win.seat)
+    else:
+        payers = (win.discarder,)
+    if hand.false_wins:
+        return [payments.Payment(hand.false_wins[0], win.seat, value * len(payers), "win")]
+    return payments.win_shares(win, value, payers)
 
 
 def _check_passed(win: Win) -> None:
     """过水: a player who passed a win on a discard may not win on the same tile, or a
     同路 tile (same suit, three apart: 1-4-7, 2-5-8, 3-6-9), until their own next draw."""
-    if win.self_drawn or not win.passed or win.winning_tile is None:
+    robbing = "robbing_kong" in win.flags  # the robbed tile was never discarded
+    if win.self_drawn or robbing or not win.passed or win.winning_tile is None:
         return
     kind = tiles.kind_of(win.winning_tile)
     for code in win.passed:

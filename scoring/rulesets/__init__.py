@@ -40,6 +40,7 @@ _CHOICES = {
     "win.menqing": ("yigang", "none"),
     "win.seven_pairs": ("haohua", "shuang"),
     "win.kuaizhao_discard": ("full", "duiduihu"),
+    "win.yajue": ("any", "own"),
     "next.dealer_stays": ("doubled", "big_hand", "dealer_wins"),
 }
 
@@ -51,7 +52,10 @@ class WinRules:
     min_hard_flowers: int
     menqing: str
     seven_pairs: str
+    #: "full": 篇二's 快照 payments; "duiduihu": 篇一's (对对胡 only when another feeds it)
     kuaizhao_discard: str
+    #: 压绝 on a pong of the tile: "any" seat's (篇二), or the winner's "own" only (篇一)
+    yajue: str = "any"
 
 
 @dataclass(frozen=True)
@@ -211,6 +215,8 @@ def from_mapping(data: Mapping[str, Any], where: str = "") -> Ruleset:
             counts=WorksiteCounts(**counts),
             flower_set=flower_set["amount"],
         )
+    # win.yajue came later: a stored copy without it reads as 篇二 ("any")
+    data = {**data, "win": {"yajue": "any", **data["win"]}}
     win = _section(data, "win", tuple(WinRules.__dataclass_fields__), where)
     kong = _section(data, "kong_money", tuple(KongMoney.__dataclass_fields__), where)
     nxt = _section(data, "next", tuple(NextRules.__dataclass_fields__), where)

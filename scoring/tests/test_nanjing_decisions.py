@@ -115,8 +115,9 @@ def test_quanqiu_dudiao_counts_concealed_kongs_as_declared_sets() -> None:
 
 def test_seven_pairs_can_be_qingyise() -> None:
     result = one(hand(win(concealed="11223355667799m", winning_tile="9m", flowers="")))
-    assert {"qidui", "qingyise", "queyi"} <= set(result["features"])
+    assert {"qidui", "qingyise"} <= set(result["features"])
     assert "menqing" not in result["features"]
+    assert "queyi" not in result["features"]  # one suit lacks two: no 缺一
 
 
 def test_a_hand_of_winds_only_gets_no_colour_and_no_queyi() -> None:
@@ -145,8 +146,8 @@ def test_a_four_held_before_the_win_is_not_shuang_qidui() -> None:
 
 
 def test_classic_kuaizhao_discard_pays_only_the_duiduihu_value() -> None:
-    # S has three mouths from W (快照); N deals in. H = 4, 缺一 → S = 1; the hand is
-    # 清一色 对对胡: 2 × 5 + 20 + 60 + 40 = 130, but W pays 2 × 5 + 20 + 40 = 70
+    # S has three mouths from W (快照); N deals in. H = 4, S = 0 (清一色: no 缺一); the
+    # hand is 清一色 对对胡: 2 × 4 + 20 + 60 + 40 = 128, but W pays 2 × 4 + 20 + 40 = 68
     record = hand(
         win(concealed="11m555m", winning_tile="5m", discarder="N", liable="W",
             melds=[pong("2m", "W"), pong("3m", "W"), pong("4m", "W")]),
@@ -154,8 +155,8 @@ def test_classic_kuaizhao_discard_pays_only_the_duiduihu_value() -> None:
     )  # fmt: skip
     result = score(record)
     value = result["wins"][0]["value"]
-    share = 2 * (4 + 1) + 20 + 40
-    assert value == 130 and share == 70
+    share = 2 * 4 + 20 + 40
+    assert value == 128 and share == 68
     assert result["payments"] == [{"from": "W", "to": "S", "amount": share, "reason": "win"}]
 
 
@@ -165,7 +166,7 @@ def test_classic_kuaizhao_discard_share_is_doubled_with_the_hand() -> None:
             melds=[pong("2m", "W"), pong("3m", "W"), pong("4m", "W")]),
         ruleset="nanjing-classic", doubled=True,
     )  # fmt: skip
-    assert score(record)["payments"][0]["amount"] == 2 * (2 * (4 + 1) + 20 + 40)
+    assert score(record)["payments"][0]["amount"] == 2 * (2 * 4 + 20 + 40)
 
 
 def test_nanjing_kuaizhao_discard_pays_the_full_value() -> None:
@@ -225,7 +226,8 @@ def test_after_kong_may_follow_a_flower_kong() -> None:
 
 
 def test_kuaizhao_counts_sets_only() -> None:
-    # three mouths fed by W, the fourth from N: instant win, paid by W as self-drawn
+    # three mouths fed by W, the fourth from N: instant win, paid by W as one share
+    # (the fourth was taken from a discard: an 出冲 win)
     record = hand(
         win(
             concealed="5p",
@@ -237,10 +239,11 @@ def test_kuaizhao_counts_sets_only() -> None:
     )
     result = score(record)
     features = result["wins"][0]["features"]
-    # 2 × (4 H + 风碰 + 缺一) + 20 + 对对胡 40 + 全球独钓 60 + 混一色 40 = 172
-    assert features == ["feng_peng", "queyi", "hunyise", "duiduihu", "quanqiu_dudiao"]
-    assert result["wins"][0]["value"] == 172
-    assert result["net"] == {"E": 0, "S": 3 * 172, "W": -3 * 172, "N": 0}
+    # the four sets are 万 and winds: 混一色, no 缺一 (the 5p in hand is not judged)
+    # 2 × (4 H + 风碰) + 20 + 对对胡 40 + 全球独钓 60 + 混一色 40 = 170
+    assert features == ["feng_peng", "hunyise", "duiduihu", "quanqiu_dudiao"]
+    assert result["wins"][0]["value"] == 170
+    assert result["net"] == {"E": 0, "S": 170, "W": -170, "N": 0}
 
 
 def test_wait_flowers_need_a_single_wait() -> None:

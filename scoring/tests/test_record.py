@@ -419,15 +419,6 @@ REFUSED: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
     ),
     ("seat not text", lambda r: w0(r).update(seat=["S"]), "wins[0].seat", "unknown seat"),
     (
-        "liable is another winner",
-        lambda r: (
-            r["wins"].append(win("W", "234s567s999s111s55p", "5p", flowers="4f", discarder="E"))
-            or w0(r).update(liable="W")
-        ),
-        "wins[0].liable",
-        "cannot be a winner",
-    ),
-    (
         "five melds",
         lambda r: w0(r).update(melds=[pong(t, "W") for t in ("1m", "2m", "3m", "4m", "5m")]),
         "wins[0].melds",

@@ -265,14 +265,15 @@ CASES = [
     ),
     pytest.param(
         hand(win("S", "123456789m55m", "5m", discarder="N", melds=[pong("2z", "W")], flowers="6f")),
-        # 万 + winds: 混一色, 条 and 饼 absent: 缺一 counts 1; 123456789m + 5m waits on 5m only.
-        # 2*(1 H + 1 feng_peng + 1 queyi + 1 duzhan) + 20 + 40 hunyise = 68
+        # 万 + winds: 混一色; 条 and 饼 absent: two suits lack, so no 缺一 (exactly one must);
+        # 123456789m + 5m waits on 5m only.
+        # 2*(1 H + 1 feng_peng + 1 duzhan) + 20 + 40 hunyise = 66
         {
-            "wins": {"S": (68, {"feng_peng", "queyi", "duzhan", "hunyise"})},
-            "net": net(N=-68, S=68),
+            "wins": {"S": (66, {"feng_peng", "duzhan", "hunyise"})},
+            "net": net(N=-66, S=66),
             "next": ("E", True),
         },
-        id="nanjing-hunyise-queyi-two-suits-absent",
+        id="nanjing-hunyise-two-suits-absent-no-queyi",
     ),
     pytest.param(
         hand(
@@ -280,10 +281,10 @@ CASES = [
                 "S", "123m345m678m22m", "8m", discarder="W", melds=[pong("9m", "E")], flowers="1f2f"
             )
         ),
-        # 清一色 万; waits 2m/5m/8m (no wait flower); 缺一 beside 清一色.
-        # 2*(2 H + 1 queyi) + 20 + 60 qingyise = 86
-        {"wins": {"S": (86, {"queyi", "qingyise"})}, "net": net(W=-86, S=86), "next": ("E", True)},
-        id="nanjing-qingyise-with-queyi",
+        # 清一色 万; waits 2m/5m/8m (no wait flower); a one-suit hand gets no 缺一.
+        # 2*(2 H) + 20 + 60 qingyise = 84
+        {"wins": {"S": (84, {"qingyise"})}, "net": net(W=-84, S=84), "next": ("E", True)},
+        id="nanjing-qingyise-no-queyi",
     ),
     pytest.param(
         hand(
@@ -315,10 +316,10 @@ CASES = [
     pytest.param(
         hand(win("S", "1133557799m1122z", "9m", flowers="")),
         # 七对 of 万 + winds: 混一色 applies to seven pairs; H = 0 with a big hand: 无花果.
-        # 2*(0 + 1 queyi) + 20 + 80 qidui + 40 hunyise + 40 wuhuaguo = 182; self-drawn x3
+        # one suit: no 缺一. 2*0 + 20 + 80 qidui + 40 hunyise + 40 wuhuaguo = 180; self-drawn x3
         {
-            "wins": {"S": (182, {"qidui", "hunyise", "queyi", "wuhuaguo"})},
-            "net": net(E=-182, S=546, W=-182, N=-182),
+            "wins": {"S": (180, {"qidui", "hunyise", "wuhuaguo"})},
+            "net": net(E=-180, S=540, W=-180, N=-180),
             "next": ("E", True),
         },
         id="nanjing-qidui-hunyise-wuhuaguo",
@@ -721,15 +722,16 @@ CASES = [
         hand(
             win("S", "3p7s", "5m", liable="W", melds=KZ_MELDS, flowers="1f2f", flags=["kuaizhao"])
         ),
-        # 快照: sets 1m 9m 东 5m -> 混一色 and 缺一 judged on the sets (hand tiles 3p 7s ignored);
-        # no wait flower. 2*(2 H + 1 feng_peng + 1 queyi) + 20 + 40 duiduihu
-        # + 60 quanqiu_dudiao + 40 hunyise = 168; W pays as self-drawn: 3 x 168 = 504
+        # 快照: sets 1m 9m 东 5m -> 混一色 judged on the sets, so no 缺一 (hand tiles 3p 7s
+        # ignored); no wait flower. 2*(2 H + 1 feng_peng) + 20 + 40 duiduihu
+        # + 60 quanqiu_dudiao + 40 hunyise = 166; N fed the fourth set (an 出冲 win):
+        # W pays one share, 166
         {
-            "wins": {"S": (168, {"feng_peng", "queyi", "duiduihu", "quanqiu_dudiao", "hunyise"})},
-            "net": net(W=-504, S=504),
+            "wins": {"S": (166, {"feng_peng", "duiduihu", "quanqiu_dudiao", "hunyise"})},
+            "net": net(W=-166, S=166),
             "next": ("E", True),
         },
-        id="nanjing-kuaizhao-instant-win-liable-pays-3t",
+        id="nanjing-kuaizhao-fourth-fed-liable-pays-t",
     ),
     pytest.param(
         hand(
@@ -743,12 +745,12 @@ CASES = [
                 flags=["kuaizhao"],
             )
         ),
-        # 快照 with one tile left; the four sets are all 万: 清一色 + 缺一 (the 3p is ignored).
-        # 2*(1 H + 1 queyi) + 20 + 40 duiduihu + 60 quanqiu_dudiao + 60 qingyise = 184;
-        # W pays 3 x 184 = 552
+        # 快照 with one tile left; the four sets are all 万: 清一色, no 缺一 (the 3p is ignored).
+        # 2*(1 H) + 20 + 40 duiduihu + 60 quanqiu_dudiao + 60 qingyise = 182;
+        # E fed the fourth: W pays one share, 182
         {
-            "wins": {"S": (184, {"queyi", "duiduihu", "quanqiu_dudiao", "qingyise"})},
-            "net": net(W=-552, S=552),
+            "wins": {"S": (182, {"duiduihu", "quanqiu_dudiao", "qingyise"})},
+            "net": net(W=-182, S=182),
             "next": ("E", True),
         },
         id="nanjing-kuaizhao-qingyise-one-tile-left",
@@ -767,12 +769,12 @@ CASES = [
             kongs=[kong_entry("S", "concealed")],
         ),
         # 快照 by two mouths from W + the player's own concealed kong; a concealed kong is a
-        # declared set for 全球独钓. Soft flowers from the sets: concealed wind kong 3 + 缺一 1.
-        # 2*(2 H + 3 feng_gang + 1 queyi) + 20 + 40 + 60 + 40 hunyise = 172; W pays 516;
-        # kong 3 from each: W -519, E -3, N -3, S +525
+        # declared set for 全球独钓. Soft flowers from the sets: concealed wind kong 3 (万 and
+        # winds: 混一色, no 缺一). 2*(2 H + 3 feng_gang) + 20 + 40 + 60 + 40 hunyise = 170;
+        # N fed the fourth: W pays one share 170; kong 3 from each: W -173, E -3, N -3, S +179
         {
-            "wins": {"S": (172, {"feng_gang", "queyi", "duiduihu", "quanqiu_dudiao", "hunyise"})},
-            "net": net(E=-3, S=525, W=-519, N=-3),
+            "wins": {"S": (170, {"feng_gang", "duiduihu", "quanqiu_dudiao", "hunyise"})},
+            "net": net(E=-3, S=179, W=-173, N=-3),
             "next": ("E", True),
         },
         id="nanjing-kuaizhao-with-own-concealed-kong",
@@ -782,10 +784,10 @@ CASES = [
             win("S", "55577m", "7m", discarder="N", liable="W", melds=KZD_MELDS, flowers="1f2f3f5f")
         ),
         # three mouths from W, N deals in: W pays the share N would have paid (T).
-        # 2*(4 + 1 feng_peng + 1 queyi) + 20 + 40 hunyise + 40 duiduihu = 112
+        # 万 + winds: no 缺一. 2*(4 + 1 feng_peng) + 20 + 40 hunyise + 40 duiduihu = 110
         {
-            "wins": {"S": (112, {"feng_peng", "queyi", "hunyise", "duiduihu"})},
-            "net": net(W=-112, S=112),
+            "wins": {"S": (110, {"feng_peng", "hunyise", "duiduihu"})},
+            "net": net(W=-110, S=110),
             "next": ("E", True),
         },
         id="nanjing-kuaizhao-discard-liable-pays-t",
@@ -965,11 +967,11 @@ CASES = [
             ),
             ruleset="nanjing-classic",
         ),
-        # classic 快照, N deals in: value is the hand's own 2*(4 + 1 + 1) + 20 + 40 + 40 = 112,
-        # but W pays only the 对对胡 value 2*(4 + 2) + 20 + 40 = 72
+        # classic 快照, N deals in: value is the hand's own 2*(4 + 1) + 20 + 40 + 40 = 110,
+        # but W pays only the 对对胡 value 2*(4 + 1) + 20 + 40 = 70
         {
-            "wins": {"S": (112, {"feng_peng", "queyi", "hunyise", "duiduihu"})},
-            "net": net(W=-72, S=72),
+            "wins": {"S": (110, {"feng_peng", "hunyise", "duiduihu"})},
+            "net": net(W=-70, S=70),
             "next": ("E", True),
         },
         id="classic-kuaizhao-discard-liable-pays-duiduihu-value",
@@ -982,10 +984,10 @@ CASES = [
             ruleset="nanjing-classic",
             doubled=True,
         ),
-        # doubled: value 112 x 2 = 224; W pays (2*(4 + 2) + 20 + 40) x 2 = 144
+        # doubled: value 110 x 2 = 220; W pays (2*(4 + 1) + 20 + 40) x 2 = 140
         {
-            "wins": {"S": (224, {"feng_peng", "queyi", "hunyise", "duiduihu"})},
-            "net": net(W=-144, S=144),
+            "wins": {"S": (220, {"feng_peng", "hunyise", "duiduihu"})},
+            "net": net(W=-140, S=140),
             "next": ("E", True),
         },
         id="classic-kuaizhao-discard-doubled",
@@ -995,13 +997,14 @@ CASES = [
             win("S", "3p7s", "5m", liable="W", melds=KZ_MELDS, flowers="1f2f", flags=["kuaizhao"]),
             ruleset="nanjing-classic",
         ),
-        # the instant win is scored as in nanjing: 168, W pays 3 x 168 = 504
+        # 快照 against W, the fourth fed by N (快照2, 对不一家一嘴): 对对胡 only,
+        # 2*(2 H + 1 feng_peng) + 20 + 40 = 66 (no 全球独钓, 混一色); W pays one share, 66
         {
-            "wins": {"S": (168, {"feng_peng", "queyi", "duiduihu", "quanqiu_dudiao", "hunyise"})},
-            "net": net(W=-504, S=504),
+            "wins": {"S": (66, {"feng_peng", "duiduihu"})},
+            "net": net(W=-66, S=66),
             "next": ("E", True),
         },
-        id="classic-kuaizhao-instant-win",
+        id="classic-kuaizhao-fourth-fed-by-another-duiduihu-only",
     ),
     # ---- 进园子
     pytest.param(

@@ -5,13 +5,15 @@ recorded for worksite, without reading the engine, so that a misreading of the r
 either side shows up as a failure. Every legal case carries its arithmetic:
 
     T = flower tiles (1 each, 中发白 included) + wind sets (风碰 1, 暗风刻 1, 风杠 2 / 3)
-        + other kongs (明杠 1, 暗杠 2) + 5 × kong_chain (杠上开花 / 杠后炮)
-        + 天糊 5 + 海底 5 + patterns;  a win needs T >= 5.
+        + other kongs (明杠 1, 暗杠 2) + 5 × kong_chain (杠上开花, after a kong or a
+        flower / 杠后炮) + 天糊 5 (in place of that 杠上开花) + 海底 5 + patterns;
+        a win needs T >= 5.
 
-Payments: discard -> the discarder pays T; self-drawn (抢杠 included) -> each other seat
-pays T; a liable seat pays 3T / T instead; the first false winner (诈糊) pays all of it
-instead of anyone. Flower sets pay their holder 5 from each other seat (not to a false
-winner or 相公); penalties 5 to each other seat; no kong money; never doubled.
+Payments: discard -> the discarder pays T; self-drawn -> each other seat pays T; 抢杠 ->
+the konger alone pays T; a liable seat pays 3T / T instead; the first false winner
+(诈糊) pays all of it instead of anyone. Flower sets pay their holder 5 from each
+other seat (not to a false winner or 相公); penalties 5 to each other seat; no kong
+money; never doubled.
 
 Conventions: the dealer is E unless a case says otherwise; the stock winner is S; "next"
 is the dealer of the following hand (next.doubled is always false in 工地).
@@ -657,9 +659,10 @@ CASES = [
             base(discarder=None, flags=["robbing_kong"]),
             kongs=[kong_entry("W", "upgraded", "N", robbed=True)],
         ),
-        # S robs W's added 5p (S held 34p): counts as self-drawn: E, W, N pay 5 each
-        expect({"S": (5, set())}, net(S=15, E=-5, W=-5, N=-5), "S"),
-        id="robbing-kong-counts-as-self-drawn",
+        # S robs W's added 5p (S held 34p): the konger W pays alone, one share, as if W
+        # had discarded the tile (RULES.md, edge cases: 抢杠 in 工地)
+        expect({"S": (5, set())}, net(S=5, W=-5), "S"),
+        id="robbing-kong-paid-by-the-konger-one-share",
     ),
     pytest.param(
         hand(base(), win("N", MQ2, "5p", discarder="W")),
@@ -797,15 +800,15 @@ CASES = [
     ),
     # ================================================================ unused flags
     pytest.param(
-        hand(win("S", "234m567m345p789s22s", "5p", flowers="1f", flags=["dihu", "after_flower"])),
-        # dihu and after_flower score nothing in 工地: 1 flower tile + 门前清 5 = 6;
-        # self-drawn: 3 × 6 = 18
+        hand(win("S", "234m567m345p789s22s", "5p", flowers="1f", flags=["dihu"])),
+        # dihu scores nothing in 工地: 1 flower tile + 门前清 5 = 6;
+        # self-drawn: 3 × 6 = 18 (after_flower is 杠上开花 here: test_rules_text)
         expect(
             {"S": (6, {"menqianqing"})},
             net(S=18, E=-6, W=-6, N=-6),
             "S",
         ),
-        id="unused-flags-dihu-after_flower-score-nothing",
+        id="unused-flag-dihu-scores-nothing",
     ),
 ]
 

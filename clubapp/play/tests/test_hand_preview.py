@@ -190,24 +190,20 @@ def test_a_worksite_hand_is_refused_in_chinese(client, member):
     assert re.search(r"[\u4e00-\u9fff]", error_beside(preview(client, session, data), "S", "hard"))
 
 
-@pytest.mark.skip(
-    reason="needs issue 10's engine (others_ponged, 压绝 on others' pongs): remove at merge"
-)
 def test_others_pongs_give_yajue(client, member, session):
     client.force_login(member)
     data = hand_data(
         winners=["S"],
         discarder="E",
         **{
-            "S-concealed": "123m456m789m46p55s",
+            "S-concealed": "123m456m789m456p55s",  # 46p waits 5p alone: 压档
             "S-winning_tile": "5p",
-            "S-others_ponged": "5p",
-            "S-flowers": "1f2f3f4f",
+            "S-others_ponged": "5p",  # another player shows a pong of 5p: 压绝
+            "S-flowers": "1f2f3f5z",
         },
     )
-    assert (
-        "yajue" in preview(client, session, data).context["preview"].result["wins"][0]["features"]
-    )
+    response = preview(client, session, data)
+    assert "yajue" in response.context["preview"].result["wins"][0]["features"]
 
 
 def test_it_makes_the_same_queries_for_2_hands_as_for_200(client, member):
