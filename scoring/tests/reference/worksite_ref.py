@@ -301,6 +301,17 @@ def evaluate_win(w):
     return sum(l["points"] for l in best), best
 
 
+# ---- 包牌 ----------------------------------------------------------------------
+def liable_seat(melds):
+    """The seat that fed three or more of the sets (pongs, kongs taken on its
+    discard, kongs added to a pong it fed: item 11's 对牌), or None."""
+    fed = Counter(m["from"] for m in melds if m.get("from") is not None)
+    for seat in SEATS:
+        if fed[seat] >= 3:
+            return seat
+    return None
+
+
 # ---- main entry --------------------------------------------------------------
 def score(record: dict) -> dict:
     _check_keys(record, TOP_KEYS, "hand")
