@@ -39,6 +39,7 @@ from typing import Any
 import pytest
 
 import scoring
+from scoring import liability
 from scoring.generate import random_hands
 from scoring.tests.reference import nanjing_ref, worksite_ref
 
@@ -543,3 +544,33 @@ def test_a_disagreement_is_counted_and_fails(capsys):
     tally = _run("nanjing", Skewed, [("generated", record, None)])
     assert tally.disagree == Counter({("generated", "net"): 1})
     assert "nanjing: 1 disagreement(s) in 1 hands" in capsys.readouterr().out
+
+
+def test_the_liability_helpers_agree_with_the_references():
+    """包牌 proposals on generated sets with feeders redrawn so that one seat often
+    feeds three: 工地 counts pongs and kongs fed by the same seat (exposed, or
+    added to a pong it fed); 南京's 快照 seat is the one the reference's
+    ``shows_kuaizhao`` names, when it names exactly one."""
+    rng = random.Random(11)
+    disagree: Counter[str] = Counter()
+    checked: Counter[str] = Counter()
+    for ruleset in ("nanjing", "jiangsu-worksite"):
+        for record in random_hands(11, HANDS, ruleset):
+            for win in record["wins"]:
+                melds = win.get("melds") or []
+                others = [s for s in SEATS if s != win["seat"]]
+                for meld in melds:
+                    if meld["from"] is not None and rng.random() < 0.7:
+                        meld["from"] = others[0]
+                if ruleset == "jiangsu-worksite":
+                    checked["worksite"] += 1
+                    if liability.worksite_liable(melds) != worksite_ref.liable_seat(melds):
+                        disagree["worksite"] += 1
+                    continue
+                named = [s for s in others if nanjing_ref.shows_kuaizhao(melds, s)]
+                if len(named) == 1:
+                    checked["kuaizhao"] += 1
+                    if liability.kuaizhao_liable(melds) != named[0]:
+                        disagree["kuaizhao"] += 1
+    assert checked["worksite"] > 100 and checked["kuaizhao"] > 50, checked
+    assert not disagree, (disagree, checked)
