@@ -59,7 +59,10 @@ FLAGS = {"after_flower", "after_kong", "kong_discard", "robbing_kong",
 TOP_KEYS = {"format", "ruleset", "dealer", "doubled", "wins", "kongs",
             "penalties", "false_wins", "dead_hands", "garden"}
 WIN_KEYS = {"seat", "discarder", "liable", "concealed", "melds",
-            "winning_tile", "flowers", "flags", "kong_chain"}
+            "winning_tile", "flowers", "flags", "kong_chain", "others_ponged",
+            "passed"}
+# quick entry (HAND_RECORD.md): known keys, but this reference scores tiles only
+QUICK_KEYS = {"features", "hard_flowers", "soft_flowers"}
 MELD_KEYS = {"type", "tile", "from", "upgraded"}
 KONG_KEYS = {"seat", "type", "from", "robbed"}
 PEN_KEYS = {"type", "seat"}
@@ -216,7 +219,9 @@ class Win:
 
 def parse_win(w, i, ruleset, dealer):
     f = f"wins[{i}]"
-    _check_keys(w, WIN_KEYS, f)
+    _check_keys(w, WIN_KEYS | QUICK_KEYS, f)
+    if QUICK_KEYS & set(w) or "concealed" not in w:
+        raise NotImplementedError("quick entry is not covered by this reference")
     x = Win()
     x.seat = _seat(w.get("seat"), f + ".seat")
     x.discarder = _seat(w.get("discarder"), f + ".discarder", True)
@@ -232,6 +237,13 @@ def parse_win(w, i, ruleset, dealer):
     if is_flower(x.win_tile):
         raise ValueError(f"{f}.winning_tile: flower tile")
     x.flowers = parse_tiles(w.get("flowers", "") or "", f + ".flowers")
+    # 压绝 / wait set: tiles of which another player has an exposed pong or
+    # kong (each stands for three copies)
+    x.others_ponged = parse_tiles(w.get("others_ponged", "") or "", f + ".others_ponged")
+    if any(is_flower(t) for t in x.others_ponged):
+        raise ValueError(f"{f}.others_ponged: flower tile")
+    # DECISION: `passed` is a 工地 key (过水); 南京 accepts it and ignores it
+    parse_tiles(w.get("passed", "") or "", f + ".passed")
     if any(not is_flower(t) for t in x.flowers):
         raise ValueError(f"{f}.flowers: not a flower tile")
     flags = w.get("flags", []) or []
@@ -317,7 +329,7 @@ def _colour(tiles):
     suits, winds = _suits_present(tiles)
     if not suits:  # winds only: neither, and no 缺一
         return False, False, False
-    queyi = len(suits) < 3
+    queyi = len(suits) == 2  # exactly one of 万 条 饼 absent
     one = len(suits) == 1
     return queyi, one and winds, one and not winds
 
@@ -327,6 +339,50 @@ def _meld_tiles(x):
     for m in x.melds:
         out += [m["tile"]] * (3 if m["type"] == "pong" else 4)
     return out
+
+
+def _fourth_feeder(m):
+    """Who fed a set: its `from` for a pong or a kong taken on a discard; None
+    for a set made from the player's own draw (a concealed kong, or a kong
+    added to the player's own pong)."""
+    if m["type"] == "pong" or (m["from"] is not None and not m["upgraded"]):
+        return m["from"]
+    return None
+
+
+def shows_kuaizhao(melds, liable):
+    """快照 against `liable`: three mouths fed by L; two fed by L and a
+    concealed kong; or two concealed kongs and one fed by L."""
+    fed = sum(1 for m in melds if m["from"] == liable)
+    concealed = sum(1 for m in melds if m["type"] == "kong" and m["from"] is None)
+    return fed >= 1 and fed + concealed >= 3
+
+
+def _one_suit(tiles):
+    return all(t[1] in "mps" for t in tiles) and len({t[1] for t in tiles}) == 1
+
+
+def kuaizhao_case(x, ruleset):
+    """(value kind, shares L pays) of a 快照 instant win.
+
+    nanjing: the full value (对对胡 + 全球独钓 + 混/清 + 无花果 with H = 0);
+    one share when someone fed the fourth set, three when it came from the
+    player's own draw.
+    nanjing-classic (篇一 快照1-3): with the 快照 against L in the first three
+    sets: L fed the fourth -> full, 3T; another fed it -> 对对胡 only, one
+    share; own draw -> full, 3T (DECISION: the text names only L and another
+    player; a set from one's own draw is paid like a self-draw).  Without it,
+    four sets of one suit and L fed the fourth (the 清一色 fourth mouth) ->
+    full, 3T; anything else is paid as in nanjing (DECISION)."""
+    feeder = _fourth_feeder(x.melds[-1])
+    if ruleset == "nanjing-classic":
+        if shows_kuaizhao(x.melds[:3], x.liable):
+            if feeder is None or feeder == x.liable:
+                return "full", 3
+            return "duiduihu", 1
+        if _one_suit([m["tile"] for m in x.melds]) and feeder == x.liable:
+            return "full", 3
+    return "full", (1 if feeder is not None else 3)
 
 
 def evaluate(x, ruleset, doubled):
@@ -339,6 +395,8 @@ def evaluate(x, ruleset, doubled):
     feng_gang = sum((3 if m["from"] is None else 2) for m in x.melds
                     if m["type"] == "kong" and is_wind(m["tile"]))
     ponged = {m["tile"] for m in x.melds if m["type"] == "pong"}
+    if ruleset == "nanjing":  # 篇二: 已经被碰下来, anyone's; 篇一: the winner's own
+        ponged |= set(x.others_ponged)
     flag_bonus = []
     if "after_flower" in x.flags:
         flag_bonus.append("xiaogang_kaihua")
@@ -396,6 +454,7 @@ def evaluate(x, ruleset, doubled):
     # ------------------------------------------------ 快照 instant win
     if x.kuaizhao:
         q, hun, qing = _colour(mtiles)
+        mode, _ = kuaizhao_case(x, ruleset)
         soft = []
         if feng_peng:
             soft.append(("feng_peng", feng_peng))
@@ -403,12 +462,16 @@ def evaluate(x, ruleset, doubled):
             soft.append(("queyi", 1))
         if feng_gang:
             soft.append(("feng_gang", feng_gang))
+        if mode == "duiduihu":  # classic 快照2: 2 x (H + S) + 20 + 40, nothing else
+            return build(soft, ["duiduihu"])
         bon = []
         if hun:
             bon.append("hunyise")
         if qing:
             bon.append("qingyise")
         bon += ["duiduihu", "quanqiu_dudiao"]
+        if H == 0:  # its 对对胡 and 全球独钓 are big hands
+            bon.append("wuhuaguo")
         return build(soft, bon)
 
     n = len(x.melds)
@@ -417,8 +480,8 @@ def evaluate(x, ruleset, doubled):
     c = counts_of(x.concealed)
     before = c[:]
     before[kind(x.win_tile)] -= 1
-    own = counts_of(x.concealed + mtiles)
-    own[kind(x.win_tile)] -= 1
+    own = counts_of(x.concealed + mtiles + 3 * x.others_ponged)
+    own[kind(x.win_tile)] -= 1  # a wait whose four copies are accounted is none
     waits = []
     for k in range(31):
         if own[k] >= 4:
@@ -609,6 +672,15 @@ def score(record: dict) -> dict:
     for t, v in fl_total.items():
         if (t[1] == "f" and v > 1) or v > 4:
             raise ValueError(f"flower {t} held too many times")
+    # others_ponged: three copies each, beside the winner's own tiles
+    # (judged win by win: another winner's pong may be one of them)
+    for i, w in enumerate(wins):
+        seen = Counter(w.concealed) + Counter(_meld_tiles(w))
+        for t in w.others_ponged:
+            seen[t] += 3
+        for t, v in seen.items():
+            if v > 4:
+                raise ValueError(f"wins[{i}]: more than four copies of {t} with others_ponged")
     # kong matching / flags needing kongs
     for i, w in enumerate(wins):
         f = f"wins[{i}]"
@@ -653,8 +725,11 @@ def score(record: dict) -> dict:
 
     for w, r in zip(wins, results):
         T = r["value"]
-        selfdrawn_like = w.discarder is None or w.robbing or w.kuaizhao
-        if selfdrawn_like:
+        selfdrawn_like = w.discarder is None or w.robbing
+        if w.kuaizhao:
+            _, shares = kuaizhao_case(w, ruleset)
+            pay(w.liable, w.seat, shares * T, "win")
+        elif selfdrawn_like:
             if w.liable:
                 pay(w.liable, w.seat, 3 * T, "win")
             else:
@@ -663,7 +738,9 @@ def score(record: dict) -> dict:
                         pay(s, w.seat, T, "win")
         else:
             if w.liable:
-                if ruleset == "nanjing-classic" and w.liable != w.discarder:
+                if (ruleset == "nanjing-classic" and w.liable != w.discarder
+                        and shows_kuaizhao(w.melds, w.liable)):
+                    # another player dealt in to the 快照 hand: L pays its 对对胡 value
                     amt = 2 * (r["H"] + r["S"]) + RUN + DDH_BONUS
                     if doubled:
                         amt *= 2

@@ -44,7 +44,9 @@ PENALTY = 5                  # to each other player
 TOP_KEYS = {"format", "ruleset", "dealer", "doubled", "wins", "kongs", "penalties",
             "false_wins", "dead_hands", "garden"}
 WIN_KEYS = {"seat", "discarder", "liable", "concealed", "melds", "winning_tile",
-            "flowers", "flags", "kong_chain"}
+            "flowers", "flags", "kong_chain", "passed", "others_ponged"}
+# quick entry (HAND_RECORD.md): known keys, but this reference scores tiles only
+QUICK_KEYS = {"features", "hard_flowers", "soft_flowers"}
 MELD_KEYS = {"type", "tile", "from", "upgraded"}
 KONG_KEYS = {"seat", "type", "from", "robbed"}
 PEN_KEYS = {"type", "seat"}
@@ -213,7 +215,11 @@ def evaluate_win(w):
                 gang += KONG_CONCEALED if conc else KONG_EXPOSED
 
     bonus = []
-    if "after_kong" in flags:
+    # 抓到花必须立即开杠: a win on the replacement after a flower is 杠上开花
+    # too, 5 per kong or flower declaration in the chain (kong_chain counts
+    # both; DECISION: after_kong and after_flower together are one chain).
+    # 天糊 is the opening replacement's win and stands in place of it.
+    if ({"after_kong", "after_flower"} & set(flags)) and "tianhu" not in flags:
         bonus.append(_line("gangshang_kaihua", f"杠上开花 ×{chain}", GANG_KAIHUA_PER_KONG * chain))
     if "kong_discard" in flags:
         bonus.append(_line("ganghou_pao", f"杠后炮 ×{chain}", GANG_HOU_PAO_PER_KONG * chain))
@@ -295,6 +301,17 @@ def evaluate_win(w):
     return sum(l["points"] for l in best), best
 
 
+# ---- 包牌 ----------------------------------------------------------------------
+def liable_seat(melds):
+    """The seat that fed three or more of the sets (pongs, kongs taken on its
+    discard, kongs added to a pong it fed: item 11's 对牌), or None."""
+    fed = Counter(m["from"] for m in melds if m.get("from") is not None)
+    for seat in SEATS:
+        if fed[seat] >= 3:
+            return seat
+    return None
+
+
 # ---- main entry --------------------------------------------------------------
 def score(record: dict) -> dict:
     _check_keys(record, TOP_KEYS, "hand")
@@ -352,7 +369,9 @@ def score(record: dict) -> dict:
     wins = []
     for i, w in enumerate(raw_wins):
         f = f"wins[{i}]"
-        _check_keys(w, WIN_KEYS, f)
+        _check_keys(w, WIN_KEYS | QUICK_KEYS, f)
+        if QUICK_KEYS & set(w) or "concealed" not in w:
+            raise NotImplementedError("quick entry is not covered by this reference")
         seat = _seat(w.get("seat"), f + ".seat")
         disc = _seat(w.get("discarder"), f + ".discarder", nullable=True)
         liable = _seat(w.get("liable"), f + ".liable", nullable=True)
@@ -378,6 +397,12 @@ def score(record: dict) -> dict:
                 _err(f"{f}.concealed: flower {t} among the playing tiles")
         wt = parse_play_tile(w["winning_tile"], f + ".winning_tile")
         flowers = parse_tiles(w.get("flowers", "") or "", f + ".flowers")
+        # 过水: the tiles passed on since the winner's own last draw
+        passed = parse_tiles(w.get("passed", "") or "", f + ".passed")
+        if any(is_flower(t) for t in passed):
+            _err(f"{f}.passed: a flower cannot be passed on")
+        # DECISION: others_ponged is a 南京 key (压绝); 工地 accepts and ignores it
+        parse_tiles(w.get("others_ponged", "") or "", f + ".others_ponged")
         for t in flowers:
             if not is_flower(t):
                 _err(f"{f}.flowers: {t} is not a flower")
@@ -408,7 +433,8 @@ def score(record: dict) -> dict:
             _err(f"{f}.winning_tile: not among the concealed tiles")
         wins.append({"seat": seat, "discarder": disc, "liable": liable,
                      "concealed": concealed, "melds": melds, "winning_tile": wt,
-                     "flowers": flowers, "flags": list(flags), "kong_chain": chain})
+                     "flowers": flowers, "flags": list(flags), "kong_chain": chain,
+                     "passed": passed})
 
     seats_won = [w["seat"] for w in wins]
     if len(set(seats_won)) != len(seats_won):
@@ -489,6 +515,15 @@ def score(record: dict) -> dict:
                 _err(f"{f}.flags: kong_discard needs {w['kong_chain']} kong(s) by the discarder")
         if w["kong_chain"] > 1 and not ({"after_kong", "kong_discard"} & set(flags)):
             _err(f"{f}.kong_chain: above 1 without after_kong or kong_discard")
+        # 过水: no win on another's tile that is one passed on, or 同路 with it
+        # (same suit, three apart: 1-4-7, 2-5-8, 3-6-9) until one's own draw
+        if disc is not None or "robbing_kong" in flags:
+            wt = w["winning_tile"]
+            for t in w["passed"]:
+                same_road = (t[1] == wt[1] and t[1] in "mps"
+                             and (int(t[0]) - int(wt[0])) % 3 == 0)
+                if t == wt or same_road:
+                    _err(f"{f}: 过水 — {wt} after passing {t} since the last draw")
         if "robbing_kong" in flags:
             cands = [k for k in robbed_kongs if k["seat"] != seat]
             if not cands:
@@ -518,7 +553,13 @@ def score(record: dict) -> dict:
         results.append({"seat": w["seat"], "value": value, "features": feats,
                         "breakdown": lines})
         seat = w["seat"]
-        selfdrawn = w["discarder"] is None or "robbing_kong" in w["flags"]
+        # the seed is silent on 抢杠; RULES.md: the konger pays it as if they had
+        # discarded the tile, one share
+        robbing = "robbing_kong" in w["flags"]
+        selfdrawn = w["discarder"] is None and not robbing
+        konger = w["discarder"]
+        if robbing and konger is None:
+            konger = next(k["seat"] for k in robbed_kongs if k["seat"] != seat)
         payer = None
         if false_wins:
             payer = false_wins[0]
@@ -534,7 +575,7 @@ def score(record: dict) -> dict:
                 if s != seat:
                     payments.append({"from": s, "to": seat, "amount": value, "reason": "win"})
         else:
-            payments.append({"from": w["discarder"], "to": seat, "amount": value,
+            payments.append({"from": konger, "to": seat, "amount": value,
                              "reason": "win"})
 
     # flower-set money (no kong money in 工地)
