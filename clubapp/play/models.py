@@ -266,6 +266,9 @@ class Hand(AppendOnlyModel):
         verbose_name=_("voids"),
     )
     void_reason = models.CharField(_("reason"), max_length=200, blank=True)
+    #: how many ledger lines the row has: the database refuses any line beyond them
+    #: (they are written with the row, in its transaction: ``clubapp/play/guards.py``)
+    line_count = models.PositiveSmallIntegerField(_("ledger lines"))
     # the table's state after this row
     next_dealer = models.CharField(_("next dealer"), max_length=1, choices=Wind.choices)
     next_doubled = models.BooleanField(_("next hand doubled"))

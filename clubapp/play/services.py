@@ -280,8 +280,9 @@ def hand_preview(
     return Preview(record=prepared, result=result, proposals=proposals, state=state)
 
 
-def _ledger_lines(hand: Hand, payments: list[dict[str, Any]], sign: int = 1) -> list[LedgerLine]:
-    """Each payment as two lines: the payer's −amount and the payee's +amount."""
+def _ledger_lines(payments: list[dict[str, Any]], sign: int = 1) -> list[dict[str, Any]]:
+    """Each payment as two lines: the payer's −amount and the payee's +amount (the
+    fields of each line but its row: the row is written first, knowing how many)."""
     lines = []
     for payment in payments:
         amount = int(payment["amount"]) * sign
@@ -289,12 +290,8 @@ def _ledger_lines(hand: Hand, payments: list[dict[str, Any]], sign: int = 1) -> 
             continue
         payer, payee = payment["from"], payment["to"]
         reason = payment["reason"] if sign > 0 else f"void:{payment['reason']}"
-        lines.append(
-            LedgerLine(hand=hand, seat=payer, counterparty=payee, points=-amount, reason=reason)
-        )
-        lines.append(
-            LedgerLine(hand=hand, seat=payee, counterparty=payer, points=amount, reason=reason)
-        )
+        lines.append({"seat": payer, "counterparty": payee, "points": -amount, "reason": reason})
+        lines.append({"seat": payee, "counterparty": payer, "points": amount, "reason": reason})
     return lines
 
 
@@ -339,6 +336,7 @@ def hand_record(
             preview = hand_preview(session=locked, record=record, state=tip.state)
             row = night_row(tip.state.number + 1, preview.record, preview.result)
             state = night.after(locked.night(), tip.state, row, settled_through=tip.settled_through)
+            lines = _ledger_lines(preview.result["payments"])
             hand = Hand.objects.create(
                 session=locked,
                 number=row.number,
@@ -347,9 +345,10 @@ def hand_record(
                 ruleset=locked.ruleset,
                 idempotency_key=key,
                 recorded_by=_account(by),
+                line_count=len(lines),
                 **Hand.state_fields(state),
             )
-            LedgerLine.objects.bulk_create(_ledger_lines(hand, preview.result["payments"]))
+            LedgerLine.objects.bulk_create([LedgerLine(hand=hand, **line) for line in lines])
             return hand
     except IntegrityError:
         # A concurrent submit with the same key won the race: return its hand.
@@ -418,6 +417,7 @@ def hand_void(
             settled_through=tip.settled_through,
             standing=standing,
         )
+        lines = _ledger_lines(result["payments"], sign=-1)
         reversal = Hand.objects.create(
             session=locked,
             number=row.number,
@@ -428,9 +428,10 @@ def hand_void(
             recorded_by=_account(by),
             voids=target,
             void_reason=reason,
+            line_count=len(lines),
             **Hand.state_fields(state),
         )
-        LedgerLine.objects.bulk_create(_ledger_lines(reversal, result["payments"], sign=-1))
+        LedgerLine.objects.bulk_create([LedgerLine(hand=reversal, **line) for line in lines])
         if locked.ended_at is not None:
             _statement(locked, selectors.journal_tip(session=locked), by)
         return reversal

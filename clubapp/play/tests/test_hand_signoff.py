@@ -70,3 +70,18 @@ def test_the_confirm_button_is_gone_once_confirmed(client, member, session):
     page = client.get(reverse("play:hand", args=[session.pk, hand.number])).content.decode()
     assert url not in page
     assert "✓" in page
+
+
+def test_the_database_refuses_a_signoff_of_a_voided_hand(member, session):
+    from django.db import IntegrityError, connection, transaction
+
+    hand = book(session, discard_win())
+    services.hand_void(hand=hand, reason="x", by=None)
+    with pytest.raises(IntegrityError, match="voided"), transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "INSERT INTO play_handsignoff (hand_id, seat, user_id, created_at) "
+                "VALUES (%s, 'W', %s, %s)",
+                [hand.pk, member.pk, hand.created_at],
+            )
+    assert not HandSignoff.objects.exists()
