@@ -169,6 +169,7 @@ def fill(total: int, per_session: int, seed: int) -> None:
                             result=result,
                             ruleset=version,
                             idempotency_key=uuid.uuid4(),
+                            line_count=2 * sum(1 for p in result["payments"] if p["amount"]),
                             **Hand.state_fields(state),
                         )
                     )

@@ -125,6 +125,8 @@ class RulesetForm(forms.Form):
             raise forms.ValidationError(
                 _("Not valid JSON: %(error)s"), params={"error": exc}
             ) from None
+        except ValueError:  # a number of more than 4,300 digits (Python's own limit)
+            raise forms.ValidationError(_("A number in the parameters is too long.")) from None
         if not isinstance(value, dict):
             raise forms.ValidationError(_("The parameters must be a JSON object."))
         return value

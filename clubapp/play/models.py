@@ -11,10 +11,12 @@ from __future__ import annotations
 from typing import Any
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
+import scoring
 import scoring.rulesets
 from clubapp.core.appendonly import AppendOnlyModel
 from scoring import night
@@ -65,6 +67,13 @@ class RulesetVersion(models.Model):
 
     def natural_key(self) -> tuple[str, str]:
         return (self.ruleset_id, self.version)
+
+    def clean(self) -> None:
+        """scoring bounds every number (``scoring.rulesets.MAX_NUMBER``)."""
+        try:
+            scoring.rulesets.from_mapping(self.params or {})
+        except scoring.ScoringError as exc:
+            raise ValidationError({"params": exc.zh}) from None
 
     def as_ruleset(self) -> scoring.rulesets.Ruleset:
         """The parameters read by scoring (about 0.15 ms: read each time, not kept)."""
@@ -257,6 +266,9 @@ class Hand(AppendOnlyModel):
         verbose_name=_("voids"),
     )
     void_reason = models.CharField(_("reason"), max_length=200, blank=True)
+    #: how many ledger lines the row has: the database refuses any line beyond them
+    #: (they are written with the row, in its transaction: ``clubapp/play/guards.py``)
+    line_count = models.PositiveSmallIntegerField(_("ledger lines"))
     # the table's state after this row
     next_dealer = models.CharField(_("next dealer"), max_length=1, choices=Wind.choices)
     next_doubled = models.BooleanField(_("next hand doubled"))

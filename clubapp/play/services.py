@@ -25,6 +25,7 @@ import scoring
 import scoring.liability
 import scoring.rulesets
 from clubapp.core.models import Room
+from clubapp.core.roles import Role, user_roles
 from clubapp.members import services as members_services
 from clubapp.members.models import Visit
 from clubapp.play import selectors
@@ -61,6 +62,22 @@ class SessionClosedError(ValidationError):
 
 class TableChangedError(ValidationError):
     """Another row was booked since the recorder's preview."""
+
+
+class AlreadyVoidedError(ValidationError):
+    """The hand has a reversal already (this form's, sent again, or another's): nothing
+    was voided by this request. ``reversal`` is the row that voided it."""
+
+    def __init__(self, reversal: Hand) -> None:
+        super().__init__(
+            _("Hand %(number)s was already voided by #%(reversal)s: nothing changed.")
+            % {
+                "number": reversal.voids.number if reversal.voids else "?",
+                "reversal": reversal.number,
+            },
+            code="already_voided",
+        )
+        self.reversal = reversal
 
 
 def _account(by: User | None) -> User | None:
@@ -189,13 +206,20 @@ def _seatable_visit(visit: Visit, room: Room) -> Visit:
 
 
 @transaction.atomic
-def session_end(*, session: TableSession, ended_at: datetime | None = None) -> TableSession:
-    """Close the session (idempotent: an ended session keeps its end). Its table is
-    free again at the desk unless another session is open at it."""
+def session_end(
+    *, session: TableSession, ended_at: datetime | None = None, by: User | None = None
+) -> TableSession:
+    """Close the session (idempotent: an ended session keeps its end). Whatever is not
+    settled yet goes into a final statement, made in the same transaction: an ended
+    session takes no other. Its table is free again at the desk unless another session
+    is open at it."""
     locked = _locked(session.pk)
     if locked.ended_at is None:
         locked.ended_at = ended_at or timezone.now()
         locked.save(update_fields=["ended_at"])
+        tip = selectors.journal_tip(session=locked)
+        if tip.state.number > tip.settled_through:
+            _statement(locked, tip, by)
         still = TableSession.objects.filter(
             room_id=locked.room_id, table_number=locked.table_number, ended_at__isnull=True
         ).exists()
@@ -256,8 +280,9 @@ def hand_preview(
     return Preview(record=prepared, result=result, proposals=proposals, state=state)
 
 
-def _ledger_lines(hand: Hand, payments: list[dict[str, Any]], sign: int = 1) -> list[LedgerLine]:
-    """Each payment as two lines: the payer's −amount and the payee's +amount."""
+def _ledger_lines(payments: list[dict[str, Any]], sign: int = 1) -> list[dict[str, Any]]:
+    """Each payment as two lines: the payer's −amount and the payee's +amount (the
+    fields of each line but its row: the row is written first, knowing how many)."""
     lines = []
     for payment in payments:
         amount = int(payment["amount"]) * sign
@@ -265,12 +290,8 @@ def _ledger_lines(hand: Hand, payments: list[dict[str, Any]], sign: int = 1) -> 
             continue
         payer, payee = payment["from"], payment["to"]
         reason = payment["reason"] if sign > 0 else f"void:{payment['reason']}"
-        lines.append(
-            LedgerLine(hand=hand, seat=payer, counterparty=payee, points=-amount, reason=reason)
-        )
-        lines.append(
-            LedgerLine(hand=hand, seat=payee, counterparty=payer, points=amount, reason=reason)
-        )
+        lines.append({"seat": payer, "counterparty": payee, "points": -amount, "reason": reason})
+        lines.append({"seat": payee, "counterparty": payer, "points": amount, "reason": reason})
     return lines
 
 
@@ -315,6 +336,7 @@ def hand_record(
             preview = hand_preview(session=locked, record=record, state=tip.state)
             row = night_row(tip.state.number + 1, preview.record, preview.result)
             state = night.after(locked.night(), tip.state, row, settled_through=tip.settled_through)
+            lines = _ledger_lines(preview.result["payments"])
             hand = Hand.objects.create(
                 session=locked,
                 number=row.number,
@@ -323,9 +345,10 @@ def hand_record(
                 ruleset=locked.ruleset,
                 idempotency_key=key,
                 recorded_by=_account(by),
+                line_count=len(lines),
                 **Hand.state_fields(state),
             )
-            LedgerLine.objects.bulk_create(_ledger_lines(hand, preview.result["payments"]))
+            LedgerLine.objects.bulk_create([LedgerLine(hand=hand, **line) for line in lines])
             return hand
     except IntegrityError:
         # A concurrent submit with the same key won the race: return its hand.
@@ -354,6 +377,10 @@ def hand_void(
     The hand stays in the journal, marked voided. The table's chain (dealer, doubling,
     passes, 园子) is rebuilt from the hands left standing, so voiding the last hand
     gives the table back its state before it; the balances move by the reversal.
+
+    After the session ended only a manager voids, and the reversal goes into a final
+    statement of its own, made in the same transaction. A hand already voided (this
+    key sent again, or another void) raises AlreadyVoidedError: nothing is voided.
     """
     reason = reason.strip()
     if not reason:
@@ -361,16 +388,19 @@ def hand_void(
     key = uuid.UUID(str(idempotency_key)) if idempotency_key else uuid.uuid4()
     with transaction.atomic():
         locked = _locked(hand.session_id)
-        booked = Hand.objects.filter(idempotency_key=key).first()
-        if booked is not None:
-            if booked.voids_id != hand.pk:
-                raise ValidationError(_("This form belongs to another hand."))
-            return booked  # a double tap
+        booked = Hand.objects.filter(idempotency_key=key).select_related("voids").first()
+        if booked is not None and booked.voids_id != hand.pk:
+            raise ValidationError(_("This form belongs to another hand."))
         target = Hand.objects.get(pk=hand.pk)
         if target.is_reversal:
             raise ValidationError(_("A reversal cannot be voided."))
-        if Hand.objects.filter(voids=target).exists():
-            raise ValidationError(_("This hand is already voided."))
+        earlier = Hand.objects.filter(voids=target).select_related("voids").first()
+        if earlier is not None:
+            raise AlreadyVoidedError(earlier)
+        if locked.ended_at is not None and Role.MANAGER not in user_roles(by):
+            raise ValidationError(
+                _("The session has ended: only a manager can void its hands."), code="ended"
+            )
         tip = selectors.journal_tip(session=locked)
         net = {seat: -points for seat, points in target.result["net"].items()}
         result = {"voids": target.number, "net": net, "payments": target.result["payments"]}
@@ -387,6 +417,7 @@ def hand_void(
             settled_through=tip.settled_through,
             standing=standing,
         )
+        lines = _ledger_lines(result["payments"], sign=-1)
         reversal = Hand.objects.create(
             session=locked,
             number=row.number,
@@ -397,9 +428,12 @@ def hand_void(
             recorded_by=_account(by),
             voids=target,
             void_reason=reason,
+            line_count=len(lines),
             **Hand.state_fields(state),
         )
-        LedgerLine.objects.bulk_create(_ledger_lines(reversal, result["payments"], sign=-1))
+        LedgerLine.objects.bulk_create([LedgerLine(hand=reversal, **line) for line in lines])
+        if locked.ended_at is not None:
+            _statement(locked, selectors.journal_tip(session=locked), by)
         return reversal
 
 
@@ -414,10 +448,13 @@ def hand_signoff(*, hand: Hand, by: User) -> HandSignoff:
         raise ValidationError(_("Only a player seated at this table can confirm its hands."))
     if hand.is_reversal:
         raise ValidationError(_("A reversal needs no confirmation."))
-    if hand.reversal is not None:
-        raise ValidationError(_("A voided hand needs no confirmation."))
     try:
         with transaction.atomic():
+            # under the session's lock, as a void takes it: a hand voided on another
+            # phone meanwhile is seen voided here, never confirmed
+            _locked(hand.session_id)
+            if Hand.objects.filter(voids_id=hand.pk).exists():
+                raise ValidationError(_("A voided hand needs no confirmation."))
             return HandSignoff.objects.create(hand=hand, seat=seat.wind, user=by)
     except IntegrityError:
         return HandSignoff.objects.get(hand=hand, seat=seat.wind)
@@ -428,31 +465,40 @@ def hand_signoff(*, hand: Hand, by: User) -> HandSignoff:
 
 def settlement_make(*, session: TableSession, by: User | None) -> Settlement:
     """Freeze a statement of every row since the last one: each seat's net and the
-    fewest transfers that settle it (and, on 进园子 tables, the 园子 balances)."""
+    fewest transfers that settle it (and, on 进园子 tables, the 园子 balances).
+
+    An ended session takes none: its end made the final one (``session_end``)."""
     with transaction.atomic():
         locked = _locked(session.pk)
+        if locked.ended_at is not None:
+            raise SessionClosedError(_("The session has ended."), code="ended")
         tip = selectors.journal_tip(session=locked)
-        state = tip.state
-        if state.number <= tip.settled_through:
+        if tip.state.number <= tip.settled_through:
             raise ValidationError(_("There is nothing to settle since the last statement."))
-        statement: dict[str, Any] = {
-            "net": dict(state.unsettled),
-            "transfers": settle.fewest_transfers(state.unsettled),
-            "names": locked.names(),
+        return _statement(locked, tip, by)
+
+
+def _statement(locked: TableSession, tip: selectors.Tip, by: User | None) -> Settlement:
+    """The statement of the rows after ``tip.settled_through`` (the session locked)."""
+    state = tip.state
+    statement: dict[str, Any] = {
+        "net": dict(state.unsettled),
+        "transfers": settle.fewest_transfers(state.unsettled),
+        "names": locked.names(),
+    }
+    if state.garden_left is not None:
+        statement["garden"] = {
+            "size": locked.garden_size,
+            "number": state.garden,
+            "left": dict(state.garden_left),
+            "closed": selectors.gardens_closed(session=locked, after=tip.settled_through),
         }
-        if state.garden_left is not None:
-            statement["garden"] = {
-                "size": locked.garden_size,
-                "number": state.garden,
-                "left": dict(state.garden_left),
-                "closed": selectors.gardens_closed(session=locked, after=tip.settled_through),
-            }
-        last = locked.settlements.aggregate(last=Max("number"))["last"] or 0
-        return Settlement.objects.create(
-            session=locked,
-            number=last + 1,
-            first_number=tip.settled_through + 1,
-            last_number=state.number,
-            statement=statement,
-            created_by=_account(by),
-        )
+    last = locked.settlements.aggregate(last=Max("number"))["last"] or 0
+    return Settlement.objects.create(
+        session=locked,
+        number=last + 1,
+        first_number=tip.settled_through + 1,
+        last_number=state.number,
+        statement=statement,
+        created_by=_account(by),
+    )

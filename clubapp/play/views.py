@@ -138,7 +138,7 @@ def session_hands(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 @require_POST
 def session_end(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     session = selectors.session_get(pk=pk, seats=False)
-    services.session_end(session=session)
+    services.session_end(session=session, by=request.user)
     messages.success(request, _("The session is closed."))
     return redirect(session)
 
@@ -273,6 +273,8 @@ def hand_book(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 def hand_detail(request: AuthenticatedRequest, pk: int, number: int) -> HttpResponse:
     session = selectors.session_get(pk=pk)
     hand = selectors.hand_get(session=session, number=number)
+    signoffs = list(hand.signoffs.order_by("seat"))
+    my_seat = session.seats.filter(user=request.user).first()
     return render(
         request,
         "play/hand_detail.html",
@@ -283,8 +285,9 @@ def hand_detail(request: AuthenticatedRequest, pk: int, number: int) -> HttpResp
             "lines": hand.lines.order_by("id"),
             "record_json": json.dumps(hand.record, ensure_ascii=False, indent=1),
             "can_record": can_record(request.user),
-            "signoffs": hand.signoffs.order_by("seat"),
-            "my_seat": session.seats.filter(user=request.user).first(),
+            "signoffs": signoffs,
+            "my_seat": my_seat,
+            "confirmed": my_seat is not None and any(so.seat == my_seat.wind for so in signoffs),
         },
     )
 
@@ -303,6 +306,9 @@ def hand_void(request: AuthenticatedRequest, pk: int, number: int) -> HttpRespon
                 by=request.user,
                 idempotency_key=form.cleaned_data["key"],
             )
+        except services.AlreadyVoidedError as exc:
+            messages.warning(request, exc.message)  # this request voided nothing
+            return redirect(session)
         except ValidationError as exc:
             form.add_error(None, exc)
         else:

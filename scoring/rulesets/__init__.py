@@ -36,6 +36,11 @@ DOUBLING_TRIGGERS = (
     "flower_kong", "dealer_wins", "dealer_stays", "penalty", "dagang_kaihua",
     "gang_kaihua", "drawn", "multiple_winners", "big_hand", "liable",
 )  # fmt: skip
+#: the largest number a ruleset may hold (a bonus, a count, an amount): a hand's points
+#: then stay far below what the ledger stores, whatever it adds up
+MAX_NUMBER = 9999
+#: 比下胡 multiplies a whole hand: its factor has a bound of its own
+MAX_DOUBLE_FACTOR = 10
 _CHOICES = {
     "win.menqing": ("yigang", "none"),
     "win.seven_pairs": ("haohua", "shuang"),
@@ -163,6 +168,14 @@ def _section(
                 f"{name}.{key} must be a whole number ≥ 0",
                 f"{name}.{key} 应为不小于 0 的整数",
             )
+        else:
+            top = MAX_DOUBLE_FACTOR if f"{name}.{key}" == "next.double_factor" else MAX_NUMBER
+            if value > top:
+                raise _fail(
+                    where,
+                    f"{name}.{key} must be at most {top}",
+                    f"{name}.{key} 应为不大于 {top} 的整数",
+                )
     return dict(section)
 
 

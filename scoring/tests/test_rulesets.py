@@ -85,6 +85,9 @@ def test_a_record_naming_another_ruleset_is_refused() -> None:
     [
         ({"penalty": {"amount": -1}}, "whole number"),
         ({"penalty": {"amount": True}}, "whole number"),
+        ({"penalty": {"amount": 10**12}}, "penalty.amount must be at most 9999"),
+        ({"bonus": {"tianhu": 10000}}, "bonus.tianhu must be at most 9999"),
+        ({"next": {"double_factor": 11}}, "next.double_factor must be at most 10"),
         ({"win": {"menqing": "maybe"}}, "win.menqing must be one of"),
         ({"next": {"doubling": ["moon"]}}, "unknown triggers"),
         ({"kong_money": {"extra": 1}}, "unknown key kong_money.extra"),

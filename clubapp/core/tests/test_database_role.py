@@ -116,11 +116,6 @@ def test_the_grants_refuse_a_role_name_that_is_not_an_identifier():
         app_role_grants(role='app"; DROP TABLE x; --', owner="club_owner")
 
 
-@pytest.mark.xfail(
-    strict=True,
-    reason="play/migrations/0002_shipped_rulesets writes through the default alias, not "
-    "schema_editor.connection.alias: play helper",
-)
 def test_migrations_run_through_the_owner_alias(tmp_path):
     """MIGRATE_DATABASE_URL adds the `owner` alias; `migrate --database owner` uses it
     and nothing else (the app's alias here is another, empty database)."""

@@ -11,9 +11,10 @@ def forwards(apps, schema_editor):
     import scoring.rulesets
 
     RulesetVersion = apps.get_model("play", "RulesetVersion")
+    db = schema_editor.connection.alias
     for ident in scoring.rulesets.available():
         ruleset = scoring.rulesets.get(ident)
-        RulesetVersion.objects.get_or_create(
+        RulesetVersion.objects.using(db).get_or_create(
             ruleset_id=ruleset.id,
             version=ruleset.version,
             defaults={
@@ -30,7 +31,9 @@ def backwards(apps, schema_editor):
     RulesetVersion = apps.get_model("play", "RulesetVersion")
     for ident in scoring.rulesets.available():
         ruleset = scoring.rulesets.get(ident)
-        RulesetVersion.objects.filter(ruleset_id=ruleset.id, version=ruleset.version).delete()
+        RulesetVersion.objects.using(schema_editor.connection.alias).filter(
+            ruleset_id=ruleset.id, version=ruleset.version
+        ).delete()
 
 
 class Migration(migrations.Migration):

@@ -34,12 +34,13 @@ def fill(apps, schema_editor):
         schema_editor.execute(statement, params=None)
     LedgerLine = apps.get_model("play", "LedgerLine")
     TableSession = apps.get_model("play", "TableSession")
-    for session in TableSession.objects.all().iterator():
-        rows = list(Hand.objects.filter(session=session).order_by("number"))
+    db = schema_editor.connection.alias
+    for session in TableSession.objects.using(db).all().iterator():
+        rows = list(Hand.objects.using(db).filter(session=session).order_by("number"))
         if not rows:
             continue
         net = {row.pk: dict.fromkeys(SEATS, 0) for row in rows}
-        sums = LedgerLine.objects.filter(hand__session=session).values("hand_id", "seat")
+        sums = LedgerLine.objects.using(db).filter(hand__session=session).values("hand_id", "seat")
         for line in sums.annotate(total=Sum("points")):
             net[line["hand_id"]][line["seat"]] = line["total"]
         journal = [
@@ -61,7 +62,7 @@ def fill(apps, schema_editor):
             jiang_count=session.jiang_count,
         )
         for row, state in zip(rows, night.replay(table_, journal, set(statements)), strict=True):
-            Hand.objects.filter(pk=row.pk).update(
+            Hand.objects.using(db).filter(pk=row.pk).update(
                 next_dealer=state.dealer,
                 next_doubled=state.doubled,
                 passes=state.passes,

@@ -7,10 +7,12 @@ from django.db import migrations
 def mark(apps, schema_editor):
     Table = apps.get_model("members", "Table")
     TableSession = apps.get_model("play", "TableSession")
-    for room_id, number in TableSession.objects.filter(ended_at__isnull=True).values_list(
+    db = schema_editor.connection.alias
+    sessions = TableSession.objects.using(db).filter(ended_at__isnull=True)
+    for room_id, number in sessions.values_list(
         "room_id", "table_number"
     ):
-        Table.objects.filter(room_id=room_id, number=number).update(in_play=True)
+        Table.objects.using(db).filter(room_id=room_id, number=number).update(in_play=True)
 
 
 class Migration(migrations.Migration):

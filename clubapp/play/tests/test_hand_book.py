@@ -198,3 +198,28 @@ def test_it_makes_the_same_queries_for_the_2nd_hand_as_for_the_200th(client, mem
 
     count(TableSessionFactory())
     assert count(short) == count(long)
+
+
+# issue 11 item 7: Unicode digits in the confirm's fields: a clear message, nothing booked
+
+CHANGED = "再核对"  # the hidden fields: "the hand or the table changed, check it again"
+
+
+@pytest.mark.parametrize(
+    ("field", "said"),
+    [
+        ("after", CHANGED),
+        ("key", CHANGED),
+        ("previewed", CHANGED),
+        ("S-hard", "输入整数"),
+        ("kong-TOTAL_FORMS", "数据缺失或被篡改"),
+    ],
+)
+@pytest.mark.parametrize("value", ["²", "①", "9" * 5000])
+def test_unicode_digits_in_the_confirm_book_nothing(client, member, session, field, said, value):
+    client.force_login(member)
+    data = {**confirm_data(client, session, QUICK), field: value}
+    response = confirm(client, session, data)
+    assert response.status_code == 200
+    assert not Hand.objects.exists()
+    assert said in response.content.decode()

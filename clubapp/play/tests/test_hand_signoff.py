@@ -46,3 +46,42 @@ def test_a_reversal_or_a_voided_hand_needs_no_confirmation(member, session):
     for row in (reversal, hand):
         with pytest.raises(ValidationError):
             services.hand_signoff(hand=row, by=member)
+
+
+# issue 11 item 8
+
+
+def test_a_hand_voided_on_another_phone_meanwhile_cannot_be_confirmed(member, session):
+    Seat.objects.filter(session=session, wind="W").update(user=member)
+    hand = book(session, discard_win())
+    assert hand.reversal is None  # this phone read the hand before the void
+    services.hand_void(hand=hand, reason="x", by=None)
+    with pytest.raises(ValidationError):
+        services.hand_signoff(hand=hand, by=member)
+    assert not HandSignoff.objects.exists()
+
+
+def test_the_confirm_button_is_gone_once_confirmed(client, member, session):
+    Seat.objects.filter(session=session, wind="W").update(user=member)
+    hand = book(session, discard_win("S", "E"))
+    client.force_login(member)
+    url = reverse("play:hand_signoff", args=[session.pk, hand.number])
+    client.post(url)
+    page = client.get(reverse("play:hand", args=[session.pk, hand.number])).content.decode()
+    assert url not in page
+    assert "✓" in page
+
+
+def test_the_database_refuses_a_signoff_of_a_voided_hand(member, session):
+    from django.db import IntegrityError, connection, transaction
+
+    hand = book(session, discard_win())
+    services.hand_void(hand=hand, reason="x", by=None)
+    with pytest.raises(IntegrityError, match="voided"), transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "INSERT INTO play_handsignoff (hand_id, seat, user_id, created_at) "
+                "VALUES (%s, 'W', %s, %s)",
+                [hand.pk, member.pk, hand.created_at],
+            )
+    assert not HandSignoff.objects.exists()

@@ -94,8 +94,10 @@ def test_the_same_key_voids_once():
     hand = book(TableSessionFactory(), discard_win())
     key = uuid.uuid4()
     one = services.hand_void(hand=hand, reason="x", by=None, idempotency_key=key)
-    two = services.hand_void(hand=hand, reason="x", by=None, idempotency_key=key)
-    assert one.pk == two.pk
+    with pytest.raises(services.AlreadyVoidedError) as again:
+        services.hand_void(hand=hand, reason="x", by=None, idempotency_key=key)
+    assert again.value.reversal.pk == one.pk
+    assert Hand.objects.filter(voids=hand).count() == 1
 
 
 def test_voiding_a_middle_hand_keeps_counting_the_deal():
@@ -128,14 +130,16 @@ def test_a_recorder_voids_a_hand_from_its_page(client, member):
     assert "记错了" in body
 
 
-def test_the_void_page_shows_a_second_void_as_an_error(client, member):
+def test_the_void_page_says_a_second_void_voided_nothing(client, member):
     session = TableSessionFactory()
     hand = book(session, discard_win("S", "E"))
     services.hand_void(hand=hand, reason="x", by=None)
     client.force_login(member)
     url = reverse("play:hand_void", args=[session.pk, hand.number])
-    response = client.post(url, {"reason": "y", "key": str(uuid.uuid4())})
-    assert response.status_code == 200
+    response = client.post(url, {"reason": "y", "key": str(uuid.uuid4())}, follow=True)
+    assert [str(m) for m in response.context["messages"]] == [
+        "第 1 把已经由 #2 作废，这次没有改动。"
+    ]
     assert Hand.objects.filter(voids=hand).count() == 1
 
 
@@ -145,3 +149,57 @@ def test_accountants_cannot_void(client, accountant):
     client.force_login(accountant)
     url = reverse("play:hand_void", args=[session.pk, hand.number])
     assert client.post(url, {"reason": "x", "key": str(uuid.uuid4())}).status_code == 403
+
+
+# issue 11 item 3: after the end, a void needs a manager and a reason, in a final statement
+
+
+def _ended_with_a_hand():
+    session = TableSessionFactory(settle_every="session")
+    hand = book(session, discard_win("S", "E"))
+    services.session_end(session=session)
+    return session, hand
+
+
+def test_after_the_end_a_member_cannot_void(member):
+    session, hand = _ended_with_a_hand()
+    with pytest.raises(ValidationError, match="管理员"):
+        services.hand_void(hand=hand, reason="记错了", by=member)
+    assert not Hand.objects.filter(voids=hand).exists()
+
+
+def test_after_the_end_a_manager_voids_with_a_reason_into_a_final_statement(manager):
+    session, hand = _ended_with_a_hand()
+    with pytest.raises(ValidationError):
+        services.hand_void(hand=hand, reason=" ", by=manager)
+    reversal = services.hand_void(hand=hand, reason="散场后发现记错", by=manager)
+    statements = list(session.settlements.order_by("number"))
+    assert [(s.first_number, s.last_number) for s in statements] == [(1, 1), (2, 2)]
+    assert statements[-1].statement["net"] == {"E": 28, "S": -28, "W": 0, "N": 0}
+    assert statements[-1].last_number == reversal.number
+
+
+def test_after_the_end_the_void_page_refuses_a_member_and_says_why(client, member):
+    session, hand = _ended_with_a_hand()
+    client.force_login(member)
+    url = reverse("play:hand_void", args=[session.pk, hand.number])
+    response = client.post(url, {"reason": "记错了", "key": str(uuid.uuid4())})
+    assert response.status_code == 200
+    assert "管理员" in response.content.decode()
+    assert not Hand.objects.filter(voids=hand).exists()
+
+
+# issue 11 item 8: a void replayed says what happened
+
+
+def test_a_replayed_void_says_the_hand_was_already_voided(client, member):
+    session = TableSessionFactory()
+    hand = book(session, discard_win("S", "E"))
+    client.force_login(member)
+    url = reverse("play:hand_void", args=[session.pk, hand.number])
+    key = client.get(url).context["form"]["key"].value()
+    first = client.post(url, {"reason": "记错了", "key": key}, follow=True)
+    assert [str(m) for m in first.context["messages"]] == ["第 1 把已作废。"]
+    again = client.post(url, {"reason": "记错了", "key": key}, follow=True)
+    assert [str(m) for m in again.context["messages"]] == ["第 1 把已经由 #2 作废，这次没有改动。"]
+    assert Hand.objects.filter(voids=hand).count() == 1

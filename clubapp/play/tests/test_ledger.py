@@ -72,6 +72,7 @@ def test_the_database_refuses_a_second_entry_with_one_number(hand):
         result={},
         ruleset=hand.ruleset,
         idempotency_key=uuid.uuid4(),
+        line_count=0,
         **Hand.state_fields(hand.state()),
     )
     with pytest.raises(IntegrityError, match="(?i)unique"), transaction.atomic():
@@ -89,6 +90,7 @@ def test_the_database_refuses_a_void_without_reason(hand):
         ruleset=hand.ruleset,
         idempotency_key=uuid.uuid4(),
         voids=hand,
+        line_count=0,
         **Hand.state_fields(hand.state()),
     )
     with pytest.raises(IntegrityError, match="void_has_reason"), transaction.atomic():
@@ -106,7 +108,48 @@ def test_the_database_refuses_a_state_with_a_bad_dealer_or_a_garden_without_bala
             result={},
             ruleset=hand.ruleset,
             idempotency_key=uuid.uuid4(),
+            line_count=0,
             **{**Hand.state_fields(hand.state()), **bad},
         )
         with pytest.raises(IntegrityError), transaction.atomic():
             Hand.objects.bulk_create([row])
+
+
+# issue 11 item 4: lines only with their hand, in its transaction (PostgreSQL and SQLite)
+
+
+def _append_raw(hand, lines):
+    """INSERT lines around the models, as a shell or a script could."""
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.executemany(
+            "INSERT INTO play_ledgerline (hand_id, seat, counterparty, points, reason) "
+            "VALUES (%s, %s, %s, %s, %s)",
+            [(hand.pk, *line) for line in lines],
+        )
+
+
+def test_the_database_refuses_a_balanced_pair_appended_to_an_old_hand(hand):
+    assert hand.line_count == 2
+    with pytest.raises(IntegrityError, match="ledger lines"), transaction.atomic():
+        _append_raw(hand, [("E", "S", -500, "win"), ("S", "E", 500, "win")])
+    assert sorted(hand.lines.values_list("points", flat=True)) == [-28, 28]
+
+
+def test_the_database_refuses_a_line_appended_to_a_reversal(hand):
+    from clubapp.play import services
+
+    reversal = services.hand_void(hand=hand, reason="x", by=None)
+    with pytest.raises(IntegrityError, match="ledger lines"), transaction.atomic():
+        _append_raw(reversal, [("W", "N", -5, "win"), ("N", "W", 5, "win")])
+    assert reversal.lines.count() == 2
+
+
+def test_a_hand_stores_how_many_lines_it_has():
+    from clubapp.play.tests.factories import drawn_hand, self_drawn
+
+    session = TableSessionFactory()
+    for record, count in ((self_drawn("E"), 6), (drawn_hand(), 0), (discard_win("S", "E"), 2)):
+        row = book(session, record)
+        assert row.line_count == count == row.lines.count()

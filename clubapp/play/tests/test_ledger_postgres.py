@@ -46,7 +46,7 @@ def test_the_database_refuses_to_delete_a_line_or_a_hand():
     assert hand.lines.count() == 2
 
 
-def _bare_hand(session, number: int) -> Hand:
+def _bare_hand(session, number: int, lines: int = 2) -> Hand:
     return Hand.objects.create(
         session=session,
         number=number,
@@ -54,6 +54,7 @@ def _bare_hand(session, number: int) -> Hand:
         result={},
         ruleset=session.ruleset,
         idempotency_key=uuid.uuid4(),
+        line_count=lines,
         **Hand.state_fields(night.start(session.night())),
     )
 
@@ -78,3 +79,37 @@ def test_the_balance_check_waits_for_the_commit():
         LedgerLine.objects.create(hand=hand, seat="E", counterparty="S", points=-10, reason="win")
         LedgerLine.objects.create(hand=hand, seat="S", counterparty="E", points=10, reason="win")
     assert LedgerLine.objects.filter(hand=hand).count() == 2
+
+
+# issue 11 item 4: a row's lines exist only in the transaction that created it
+
+
+def test_the_database_refuses_at_commit_a_hand_without_its_lines():
+    session = TableSessionFactory()
+    with pytest.raises(IntegrityError, match="without its"):
+        with transaction.atomic():
+            hand = _bare_hand(session, 1, lines=2)
+            LedgerLine.objects.create(
+                hand=hand, seat="E", counterparty="S", points=-10, reason="win"
+            )
+    assert not Hand.objects.exists()
+
+
+def test_lines_cannot_come_in_a_later_transaction():
+    session = TableSessionFactory()
+    with pytest.raises(IntegrityError, match="without its"):
+        with transaction.atomic():
+            _bare_hand(session, 1, lines=2)  # its lines "to come later"
+    assert not Hand.objects.exists()
+
+
+def test_the_database_refuses_a_pair_appended_to_a_committed_hand():
+    hand = book(TableSessionFactory(), discard_win("S", "E"))
+    with pytest.raises(IntegrityError, match="ledger lines"), transaction.atomic():
+        with connection.cursor() as cursor:
+            cursor.execute(
+                "INSERT INTO play_ledgerline (hand_id, seat, counterparty, points, reason) "
+                "VALUES (%s, 'E', 'S', -500, 'win'), (%s, 'S', 'E', 500, 'win')",
+                [hand.pk, hand.pk],
+            )
+    assert hand.lines.count() == 2

@@ -84,6 +84,7 @@ def test_a_row_booked_around_the_service_is_reported():
     last = Hand.objects.filter(session=session).order_by("-number").first()
     stale = last.state()  # the state before this row, as a stale read would give it
     row = Hand.objects.create(
+        line_count=2,
         session=session,
         number=last.number + 1,
         record={"dealer": stale.dealer},

@@ -67,3 +67,69 @@ def test_a_bad_ruleset_is_refused_in_chinese(client, manager):
 def test_members_cannot_edit_rulesets(client, member):
     client.force_login(member)
     assert client.get(reverse("play:ruleset_edit", args=[shipped().pk])).status_code == 403
+
+
+# issue 11 item 7: numbers too large to store or to score are refused
+
+
+def _post(client, base, params_text):
+    return client.post(reverse("play:ruleset_edit", args=[base.pk]), {"params": params_text})
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"penalty": {"amount": 10**12}},
+        {"bonus": {"menqing": 10**12}},
+        {"kong_money": {"exposed": 10**6, "concealed": 3, "flower": 6}},
+        {"next": {"double_factor": 1000, "doubling": [], "dealer_stays": "doubled"}},
+    ],
+)
+def test_the_editor_refuses_a_number_too_large_in_chinese(client, manager, change):
+    import json
+
+    old = shipped()
+    params = {**old.params, "id": "nanjing-big", **change}
+    before = RulesetVersion.objects.count()
+    client.force_login(manager)
+    response = _post(client, old, json.dumps(params))
+    assert response.status_code == 200
+    error = " ".join(response.context["form"].errors["params"])
+    assert "不大于" in error
+    assert RulesetVersion.objects.count() == before
+
+
+def test_the_editor_refuses_a_five_thousand_digit_number(client, manager):
+    import json
+
+    old = shipped()
+    text = json.dumps({**old.params, "id": "nanjing-long"}).replace(
+        '"amount": 6', '"amount": ' + "9" * 5000
+    )
+    client.force_login(manager)
+    response = _post(client, old, text)
+    assert response.status_code == 200
+    assert response.context["form"].errors["params"]
+    assert not RulesetVersion.objects.filter(ruleset_id="nanjing-long").exists()
+
+
+def test_a_stored_version_with_a_number_too_large_is_refused_by_the_service():
+    from scoring import ScoringError
+
+    params = {**shipped().params, "id": "nanjing-big", "penalty": {"amount": 10**12}}
+    with pytest.raises(ScoringError):
+        services.ruleset_version_save(params=params)
+
+
+def test_the_model_refuses_a_number_too_large_on_full_clean():
+    from django.core.exceptions import ValidationError
+
+    row = RulesetVersion(
+        ruleset_id="nanjing-big",
+        name="x",
+        family="nanjing",
+        version="x",
+        params={**shipped().params, "penalty": {"amount": 10**12}},
+    )
+    with pytest.raises(ValidationError, match="不大于"):
+        row.full_clean()

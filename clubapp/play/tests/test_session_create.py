@@ -200,3 +200,90 @@ def test_the_form_offers_the_checked_in_players(client, member, room, manager):
     response = client.post(reverse("play:session_create"), _form(visit_N=str(visit.pk)))
     assert response.status_code == 302
     assert TableSession.objects.get().seats.get(wind="N").visit == visit
+
+
+# issue 11 item 4: once a hand is booked, the seats and the session's rules are frozen
+# in the database (raw SQL, around the models, on PostgreSQL and SQLite)
+
+
+def _raw(sql, params):
+    from django.db import connection
+
+    with connection.cursor() as cursor:
+        cursor.execute(sql, params)
+
+
+@pytest.fixture
+def booked():
+    from clubapp.play.tests.factories import book, discard_win
+
+    session = TableSessionFactory()
+    book(session, discard_win("S", "E"))
+    return session
+
+
+@pytest.mark.parametrize(
+    ("sql", "args"),
+    [
+        ("UPDATE play_seat SET name = %s WHERE session_id = %s AND wind = 'W'", ["换人"]),
+        ("UPDATE play_seat SET wind = 'X' WHERE session_id = %s AND wind = 'W'", []),
+        ("DELETE FROM play_seat WHERE session_id = %s AND wind = 'W'", []),
+    ],
+)
+def test_the_database_refuses_to_change_the_seats_of_a_booked_session(booked, sql, args):
+    with pytest.raises(IntegrityError, match="frozen"), transaction.atomic():
+        _raw(sql, [*args, booked.pk])
+    assert booked.seats.get(wind="W").name == "阿张"
+
+
+def test_the_database_refuses_to_add_a_seat_to_a_booked_session(booked):
+    with pytest.raises(IntegrityError, match="frozen"), transaction.atomic():
+        _raw(
+            "INSERT INTO play_seat (session_id, wind, name) VALUES (%s, 'E', %s)",
+            [booked.pk, "第五人"],
+        )
+    assert booked.seats.count() == 4
+
+
+def test_the_database_refuses_to_move_a_booked_seat_to_another_session(booked):
+    other = TableSessionFactory()
+    with pytest.raises(IntegrityError, match="frozen"), transaction.atomic():
+        _raw(
+            "UPDATE play_seat SET session_id = %s WHERE session_id = %s AND wind = 'W'",
+            [other.pk, booked.pk],
+        )
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        "mode = 'garden', garden_size = 100",
+        "settle_every = 'hand'",
+        "jiang_count = 3",
+        "end_when_out = 1",
+    ],
+)
+def test_the_database_refuses_to_change_the_rules_of_a_booked_session(booked, change):
+    with pytest.raises(IntegrityError, match="frozen"), transaction.atomic():
+        _raw(f"UPDATE play_tablesession SET {change} WHERE id = %s", [booked.pk])
+    booked.refresh_from_db()
+    assert (booked.mode, booked.settle_every) == ("open", "quan")
+
+
+def test_the_database_refuses_another_ruleset_for_a_booked_session(booked):
+    other = shipped("nanjing-classic")
+    with pytest.raises(IntegrityError, match="frozen"), transaction.atomic():
+        _raw("UPDATE play_tablesession SET ruleset_id = %s WHERE id = %s", [other.pk, booked.pk])
+
+
+def test_before_the_first_hand_seats_and_rules_may_change_and_the_end_always():
+    session = TableSessionFactory()
+    Seat.objects.filter(session=session, wind="W").update(name="换人")
+    TableSession.objects.filter(pk=session.pk).update(settle_every="hand")
+    from clubapp.play.tests.factories import book, discard_win
+
+    book(session, discard_win("S", "E"))
+    services.session_end(session=session)  # the end is not a rule
+    session.refresh_from_db()
+    assert session.ended_at is not None and session.seats.get(wind="W").name == "换人"
+    session.save()  # saving the same values again changes nothing: allowed

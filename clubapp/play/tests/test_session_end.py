@@ -47,3 +47,52 @@ def test_a_session_marks_its_table_in_play_at_the_desk_until_it_ends(room, membe
     services.session_end(session=second)
     table.refresh_from_db()
     assert not table.in_play
+
+
+# issue 11 item 3: a closed night stays closed
+
+
+def test_ending_freezes_the_final_statement_of_what_is_unsettled():
+    from clubapp.play.tests.factories import book, discard_win
+
+    session = TableSessionFactory(settle_every="session")
+    book(session, discard_win("S", "E"))
+    book(session, discard_win("W", "S"))
+    services.session_end(session=session)
+    final = session.settlements.get()
+    assert (final.first_number, final.last_number) == (1, 2)
+    assert final.statement["net"] == {"E": -28, "S": 0, "W": 28, "N": 0}
+
+
+def test_ending_a_settled_session_makes_no_empty_statement():
+    from clubapp.play.tests.factories import book, discard_win
+
+    session = TableSessionFactory(settle_every="hand")
+    book(session, discard_win("S", "E"))
+    services.settlement_make(session=session, by=None)
+    services.session_end(session=session)
+    assert session.settlements.count() == 1
+
+
+def test_an_ended_session_takes_no_statement():
+    session = TableSessionFactory(settle_every="session")
+    services.session_end(session=session)
+    with pytest.raises(services.SessionClosedError):
+        services.settlement_make(session=session, by=None)
+    assert not session.settlements.exists()
+
+
+def test_the_page_of_an_ended_session_offers_no_statement(client, member):
+    from clubapp.play.tests.factories import book, discard_win
+
+    session = TableSessionFactory(settle_every="session")
+    book(session, discard_win("S", "E"))
+    services.session_end(session=session)
+    client.force_login(member)
+    body = client.get(session.get_absolute_url()).content.decode()
+    assert reverse("play:settlement_create", args=[session.pk]) not in body
+    response = client.post(reverse("play:settlement_create", args=[session.pk]))
+    assert response.status_code == 302
+    assert session.settlements.count() == 1  # the final one, made by the end
+    body = client.get(response["Location"]).content.decode()
+    assert "牌局已结束" in body

@@ -3,8 +3,10 @@
 The books refuse DELETE in the database itself (``clubapp.core.appendonly``).
 ``manage.py flush`` (and the test runner between transactional tests) empties every
 table with DELETE on SQLite, where PostgreSQL uses TRUNCATE, which fires no row
-trigger. So on SQLite a flush drops the append-only triggers of the tables it empties,
-deletes, and creates the same triggers again, in one transaction. Emptying the whole
+trigger. So on SQLite a flush drops the triggers of the tables it empties (the
+append-only ones, and the guards that refuse, say, removing the seats of a booked
+session: ``clubapp/play/guards.py``), deletes, and creates the same triggers again, in
+one transaction. Emptying the whole
 database is the one way rows leave the books, on both databases; nothing else changes.
 """
 
@@ -29,15 +31,8 @@ class DatabaseOperations(base.DatabaseOperations):  # type: ignore[name-defined]
         )
         if not statements:
             return statements
-        # Imported here: the models module needs this backend loaded first.
-        from clubapp.core.appendonly import TRIGGER_SUFFIX
-
         with self.connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'trigger' "
-                "AND name LIKE %s",
-                [f"%{TRIGGER_SUFFIX}"],
-            )
+            cursor.execute("SELECT name, tbl_name, sql FROM sqlite_master WHERE type = 'trigger'")
             triggers = [(name, sql) for name, table, sql in cursor.fetchall() if table in tables]
         drops = [f'DROP TRIGGER "{name}";' for name, _ in triggers]
         creates = [f"{sql};" for _, sql in triggers]
