@@ -7,6 +7,7 @@ from django.utils import timezone
 
 import scoring.rulesets
 from clubapp.core.tests.factories import RoomFactory
+from clubapp.members.models import Table
 from clubapp.play.models import RulesetVersion, Seat, TableSession
 
 
@@ -27,7 +28,11 @@ class TableSessionFactory(factory.django.DjangoModelFactory):
         skip_postgeneration_save = True
 
     room = factory.SubFactory(RoomFactory)
-    table_number = factory.Sequence(lambda n: n % 90 + 1)
+    table_number = factory.Sequence(lambda n: n % 900 + 1)
+    #: the room's table of that number (made when the room has none)
+    table = factory.LazyAttribute(
+        lambda o: Table.objects.get_or_create(room=o.room, number=o.table_number)[0]
+    )
     ruleset = factory.LazyFunction(shipped)
     started_at = factory.LazyFunction(timezone.now)
 
