@@ -60,14 +60,14 @@ class VisitChoice(forms.ModelChoiceField):
 
     def label_from_instance(self, obj: Any) -> str:
         if obj.member_id is None:
-            return f"{obj.visitor_name} ({_('non-member')})"
+            return str(_("%(name)s (non-member)") % {"name": obj.visitor_name})
         return str(obj.visitor_name)
 
 
 class TableChoice(forms.ModelChoiceField):
     def label_from_instance(self, obj: Any) -> str:
         if obj.occupied:
-            return f"{obj.label} ({_('marked occupied')})"
+            return str(_("%(table)s (marked occupied)") % {"table": obj.label})
         return str(obj.label)
 
 

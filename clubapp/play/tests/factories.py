@@ -43,6 +43,13 @@ class TableSessionFactory(factory.django.DjangoModelFactory):
             for wind, name in zip("ESWN", ("老王", "小李", "阿张", "赵姐"), strict=True):
                 Seat.objects.create(session=self, wind=wind, name=name)
 
+    @factory.post_generation
+    def seated(self, create: bool, extracted: object, **kwargs: object) -> None:
+        """``seated=user``: that account sits at 东 (the seat keeps its name), so the
+        user reads and records at this table as its player."""
+        if create and extracted is not None:
+            Seat.objects.filter(session=self, wind="E").update(user=extracted)
+
 
 def discard_win(seat: str = "S", discarder: str = "E", hard: int = 4, **extra: object) -> dict:
     """A quick-entry record: ``seat`` wins on ``discarder``'s tile, a small hand."""

@@ -71,7 +71,7 @@ def test_the_compare_page(client, accountant):
 
 
 def test_a_reversal_has_nothing_to_compare(client, member):
-    session = TableSessionFactory()
+    session = TableSessionFactory(seated=member)
     services.hand_void(hand=book(session, TILES), reason="x", by=None)
     client.force_login(member)
     response = client.get(reverse("play:hand_compare", args=[session.pk, 2]))

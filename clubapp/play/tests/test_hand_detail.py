@@ -24,7 +24,7 @@ def test_it_shows_breakdown_payments_and_lines(client, accountant):
 
 
 def test_a_voided_hand_names_its_reversal_and_the_reversal_its_hand(client, member):
-    session = TableSessionFactory()
+    session = TableSessionFactory(seated=member)
     hand = book(session, self_drawn("E"))
     services.hand_void(hand=hand, reason="算错", by=None)
     client.force_login(member)
@@ -35,6 +35,6 @@ def test_a_voided_hand_names_its_reversal_and_the_reversal_its_hand(client, memb
 
 
 def test_an_unknown_hand_is_404(client, member):
-    session = TableSessionFactory()
+    session = TableSessionFactory(seated=member)
     client.force_login(member)
     assert client.get(reverse("play:hand", args=[session.pk, 9])).status_code == 404

@@ -22,12 +22,12 @@ from clubapp.play.tests.factories import (
 pytestmark = pytest.mark.django_db
 
 
-def test_it_writes_a_reversing_entry_with_negated_lines(member):
+def test_it_writes_a_reversing_entry_with_negated_lines(manager):
     session = TableSessionFactory()
     hand = book(session, self_drawn("E"))
-    entry = services.hand_void(hand=hand, reason="错记了自摸", by=member)
+    entry = services.hand_void(hand=hand, reason="错记了自摸", by=manager)
     assert entry.number == 2 and entry.voids == hand and entry.void_reason == "错记了自摸"
-    assert entry.recorded_by == member
+    assert entry.recorded_by == manager
     assert sorted(entry.lines.values_list("seat", "points")) == [
         ("E", -50),
         ("E", -50),
@@ -111,10 +111,10 @@ def test_voiding_a_middle_hand_keeps_counting_the_deal():
 # pages
 
 
-def test_a_recorder_voids_a_hand_from_its_page(client, member):
+def test_a_manager_voids_a_hand_from_its_page(client, manager):
     session = TableSessionFactory()
     hand = book(session, discard_win("S", "E"))
-    client.force_login(member)
+    client.force_login(manager)
     url = reverse("play:hand_void", args=[session.pk, hand.number])
     page = client.get(url)
     assert page.status_code == 200
@@ -129,7 +129,7 @@ def test_a_recorder_voids_a_hand_from_its_page(client, member):
 
 
 def test_the_void_page_shows_a_second_void_as_an_error(client, member):
-    session = TableSessionFactory()
+    session = TableSessionFactory(seated=member)
     hand = book(session, discard_win("S", "E"))
     services.hand_void(hand=hand, reason="x", by=None)
     client.force_login(member)

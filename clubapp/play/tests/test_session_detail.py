@@ -37,7 +37,7 @@ def test_it_shows_balances_and_hands(client, accountant):
 
 
 def test_it_shows_the_doubling_for_the_next_hand(client, member):
-    session = TableSessionFactory()
+    session = TableSessionFactory(seated=member)
     book(session, drawn_hand())
     client.force_login(member)
     response = client.get(session.get_absolute_url())
@@ -46,7 +46,7 @@ def test_it_shows_the_doubling_for_the_next_hand(client, member):
 
 
 def test_it_shows_garden_balances(client, member):
-    session = TableSessionFactory(mode="garden", garden_size=100)
+    session = TableSessionFactory(mode="garden", garden_size=100, seated=member)
     book(session, discard_win("S", "E"))
     client.force_login(member)
     response = client.get(session.get_absolute_url())
@@ -55,7 +55,7 @@ def test_it_shows_garden_balances(client, member):
 
 
 def test_it_shows_each_new_row_statement_and_renamed_seat(client, member):
-    session = TableSessionFactory(settle_every="hand")
+    session = TableSessionFactory(settle_every="hand", seated=member)
     client.force_login(member)
 
     def page():
@@ -78,7 +78,7 @@ def test_it_shows_each_new_row_statement_and_renamed_seat(client, member):
 
 
 def test_it_lists_the_latest_hands_and_links_the_rest(client, member):
-    session = TableSessionFactory()
+    session = TableSessionFactory(seated=member)
     for _ in range(10):
         book(session, drawn_hand())
     client.force_login(member)
@@ -94,7 +94,7 @@ def _queries(client, url) -> list[str]:
 
 
 def test_it_makes_the_same_queries_for_2_hands_as_for_200(client, member):
-    short, long = TableSessionFactory(), TableSessionFactory()
+    short, long = TableSessionFactory(seated=member), TableSessionFactory(seated=member)
     client.force_login(member)
     for session, hands in ((short, 2), (long, 200)):
         for i in range(hands):
