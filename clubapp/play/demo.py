@@ -87,6 +87,8 @@ def seed(*, room: Room, users: dict[str, Any]) -> None:
     """Table 1 played earlier tonight and ended (a manager may reopen it), table 2 a
     进园子 table in play, table 3 a 工地 table in play opened by the member who sits at it,
     with a void the member asked for and a second player has not confirmed yet."""
+    if TableSession.objects.filter(room=room).exists():
+        return  # the demo ran before (its players are still seated)
     member, manager = users.get("member"), users.get("manager")
     versions = {v.ruleset_id: v for v in services.ruleset_versions_sync()}
     now = timezone.now()

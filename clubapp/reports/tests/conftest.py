@@ -12,7 +12,7 @@ from django.core.cache import cache
 
 from clubapp.core.tests.factories import UserFactory
 from clubapp.members import services as members
-from clubapp.members.models import Card, Member, Visit
+from clubapp.members.models import Card, Member, Table, Visit
 from clubapp.members.tests.factories import TableFactory, at, make_id_number
 from clubapp.play import selectors as play_selectors
 from clubapp.play import services as play
@@ -109,9 +109,10 @@ def november(room, manager, clock):
 
     # a table on 2 November: 陈喆 (E), 王堃 (S), 李昇 (W) by their accounts, a guest (N)
     clock.set(at(2, 14, 0))
+    # seated by their accounts without visits: the room's own code (by=None), not a desk
     session = play.session_create(
         room=room,
-        table_number=1,
+        table=Table.objects.get_or_create(room=room, number=1)[0],
         ruleset=shipped("nanjing"),
         seats=[
             play.SeatIn(wind="E", user=chen.user),
@@ -119,7 +120,7 @@ def november(room, manager, clock):
             play.SeatIn(wind="W", user=li.user),
             play.SeatIn(wind="N", name="散客老周"),
         ],
-        by=manager,
+        by=None,
         started_at=at(2, 14, 0),
     )
     hands = [
