@@ -145,3 +145,83 @@ def test_accountants_cannot_void(client, accountant):
     client.force_login(accountant)
     url = reverse("play:hand_void", args=[session.pk, hand.number])
     assert client.post(url, {"reason": "x", "key": str(uuid.uuid4())}).status_code == 403
+
+
+# who voids: a manager, or a seated player's request confirmed by a second seated player
+
+
+@pytest.fixture
+def table_of_two(member):
+    """A table where ``member`` sits at 东 and another member at 南."""
+    from clubapp.core.roles import Role
+    from clubapp.core.tests.factories import UserFactory
+    from clubapp.play.models import Seat
+
+    other = UserFactory(username="second", roles=[Role.MEMBER])
+    session = TableSessionFactory(seated=member)
+    Seat.objects.filter(session=session, wind="S").update(user=other)
+    return session, other
+
+
+def test_a_players_void_waits_for_a_second_player(member, table_of_two):
+    session, other = table_of_two
+    hand = book(session, discard_win("S", "E"))
+    with pytest.raises(services.VoidConfirmationNeeded):
+        services.hand_void(hand=hand, reason="记错了", by=member)
+    asked = services.hand_void_request(hand=hand, reason="记错了", by=member)
+    assert not Hand.objects.filter(voids=hand).exists()
+    with pytest.raises(services.VoidConfirmationNeeded):
+        services.hand_void(hand=hand, reason="记错了", by=member)  # not their own request
+    reversal = services.hand_void(hand=hand, reason=asked.reason, by=other)
+    asked.refresh_from_db()
+    assert reversal.voids == hand and asked.reversal == reversal and reversal.recorded_by == other
+
+
+def test_a_player_not_at_the_table_can_neither_ask_nor_confirm(member, manager):
+    from django.core.exceptions import PermissionDenied
+
+    session = TableSessionFactory()
+    hand = book(session, discard_win("S", "E"))
+    with pytest.raises(PermissionDenied):
+        services.hand_void_request(hand=hand, reason="x", by=member)
+    with pytest.raises(PermissionDenied):
+        services.hand_void_request(hand=hand, reason="x", by=manager)  # a manager voids
+    assert not Hand.objects.filter(voids=hand).exists()
+
+
+def test_a_manager_voids_directly_and_answers_a_pending_request(member, manager, table_of_two):
+    session, _other = table_of_two
+    hand = book(session, discard_win("S", "E"))
+    asked = services.hand_void_request(hand=hand, reason="记错了", by=member)
+    reversal = services.hand_void(hand=hand, reason="经理核实", by=manager)
+    asked.refresh_from_db()
+    assert asked.reversal == reversal
+
+
+def test_the_void_page_asks_then_the_second_player_confirms(client, member, table_of_two):
+    session, other = table_of_two
+    hand = book(session, discard_win("S", "E"))
+    url = reverse("play:hand_void", args=[session.pk, hand.number])
+    client.force_login(member)
+    page = client.get(url)
+    assert "申请作废" in page.content.decode()
+    client.post(url, {"reason": "花数记错了", "key": page.context["form"]["key"].value()})
+    assert not Hand.objects.filter(voids=hand).exists()
+    detail = client.get(reverse("play:hand", args=[session.pk, hand.number])).content.decode()
+    assert "申请作废这一把：花数记错了" in detail
+    client.force_login(other)
+    page = client.get(url)
+    assert page.context["form"]["reason"].value() == "花数记错了"
+    assert "确认作废" in page.content.decode()
+    response = client.post(
+        url, {"reason": "花数记错了", "key": page.context["form"]["key"].value()}
+    )
+    assert response.status_code == 302
+    assert Hand.objects.get(voids=hand).void_reason == "花数记错了"
+
+
+def test_a_member_not_at_the_table_cannot_open_the_void_page(client, member):
+    session = TableSessionFactory()
+    hand = book(session, discard_win("S", "E"))
+    client.force_login(member)
+    assert client.get(reverse("play:hand_void", args=[session.pk, hand.number])).status_code == 403

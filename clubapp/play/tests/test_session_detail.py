@@ -119,3 +119,11 @@ def test_the_session_page_shows_seats_and_ruleset(client, accountant):
     client.force_login(accountant)
     body = client.get(session.get_absolute_url()).content.decode()
     assert "老王" in body and "赵姐" in body and session.ruleset.version in body
+
+
+def test_a_member_reads_only_a_table_where_they_sit(client, member, accountant):
+    session = TableSessionFactory()
+    client.force_login(member)
+    assert client.get(reverse("play:session", args=[session.pk])).status_code == 403
+    client.force_login(accountant)
+    assert client.get(reverse("play:session", args=[session.pk])).status_code == 200
