@@ -60,6 +60,7 @@ import scoring  # noqa: E402
 from clubapp.core.models import Room  # noqa: E402
 from clubapp.core.roles import Role  # noqa: E402
 from clubapp.core.services import user_create  # noqa: E402
+from clubapp.members.models import Table  # noqa: E402
 from clubapp.play import services  # noqa: E402
 from clubapp.play.models import Hand, LedgerLine, Seat, TableSession, night_row  # noqa: E402
 from scoring import night  # noqa: E402
@@ -116,6 +117,7 @@ def fill(total: int, per_session: int, seed: int) -> None:
             except Exception as exc:  # noqa: BLE001 - not a superuser: keep the triggers
                 print(f"fill: triggers stay on ({exc})")
     batch = 200  # sessions per transaction
+    rooms_tables = [Table.objects.get_or_create(room=room, number=n)[0] for n in range(1, 21)]
     for first in range(0, sessions, batch):
         count = min(batch, sessions - first)
         with transaction.atomic():
@@ -124,6 +126,7 @@ def fill(total: int, per_session: int, seed: int) -> None:
                 [
                     TableSession(
                         room=room,
+                        table=rooms_tables[i % 20],
                         table_number=i % 20 + 1,
                         ruleset=version,
                         started_at=start,
@@ -195,12 +198,18 @@ def fill(total: int, per_session: int, seed: int) -> None:
 
 def _table(member: Any, version: Any, per_session: int, seed: int) -> TableSession:
     """A fresh open table with ``per_session`` hands booked through the service."""
+    room = Room.objects.get(slug="main")
+    # the member sits at 东 (the table's reads and writes are its players'); the room's
+    # own code seats the account (by=None), at a table with no open session
+    seats = [services.SeatIn(wind=w, name=n) for w, n in zip(SEATS, NAMES, strict=True)]
+    seats[0] = services.SeatIn(wind="E", name=NAMES[0], user=member)
+    number = 100 + TableSession.objects.filter(table_number__gte=100).count()
     table = services.session_create(
-        room=Room.objects.get(slug="main"),
-        table_number=99,
+        room=room,
+        table=Table.objects.get_or_create(room=room, number=number)[0],
         ruleset=version,
-        seats=[services.SeatIn(wind=w, name=n) for w, n in zip(SEATS, NAMES, strict=True)],
-        by=member,
+        seats=seats,
+        by=None,
     )
     booked = 0
     for record in random_hands(seed, per_session * 3, "nanjing"):

@@ -106,6 +106,7 @@ import scoring  # noqa: E402
 import scoring.generate  # noqa: E402
 from clubapp.core.models import Room  # noqa: E402
 from clubapp.core.services import user_create  # noqa: E402
+from clubapp.members.models import Table  # noqa: E402
 from clubapp.play.models import RulesetVersion  # noqa: E402
 from clubapp.reports import lists, selectors  # noqa: E402
 from clubapp.reports.pdf import render_template_pdf  # noqa: E402
@@ -340,28 +341,35 @@ def fill(rng: random.Random) -> None:
     print(f"  {2 * POOL:,} hands scored for the pool ({time.perf_counter() - started:.0f} s)")
     sessions = ARGS.hands // PER_SESSION
     session_rows, seat_rows, starts, rulesets = [], [], {}, {}
+    tables = {n: Table.objects.get_or_create(room=room, number=n)[0].pk for n in range(1, 9)}
     for s in range(sessions):
         ruleset = "nanjing" if rng.random() < 0.8 else "jiangsu-worksite"
         start = _open_moment(rng, rng.choice(days))
         starts[s + 1], rulesets[s + 1] = start, ruleset
+        number = rng.randrange(1, 9)
         session_rows.append(
-            (s + 1, room.pk, rng.randrange(1, 9), versions[ruleset].pk, "open", None, 2,
+            (s + 1, room.pk, tables[number], number, versions[ruleset].pk, "open", None, 2,
              "quan" if ruleset == "nanjing" else "worksite", 2, start,
              start + dt.timedelta(hours=3), desk.pk)
         )  # fmt: skip
         players = rng.sample(range(MEMBERS), 3)
         for i, wind in enumerate("ESW"):
             seat_rows.append(
-                (s * 4 + i + 1, s + 1, wind, f"会员{players[i]}", 100 + players[i], None)
+                (s * 4 + i + 1, s + 1, wind, f"会员{players[i]}", 100 + players[i], None, "")
             )
-        seat_rows.append((s * 4 + 4, s + 1, "N", f"客{s}", None, None))
+        seat_rows.append((s * 4 + 4, s + 1, "N", f"客{s}", None, None, ""))
     _copy(
         "play_tablesession",
-        ["id", "room_id", "table_number", "ruleset_id", "mode", "garden_size", "end_when_out",
+        ["id", "room_id", "table_id", "table_number", "ruleset_id", "mode", "garden_size",
+         "end_when_out",
          "settle_every", "jiang_count", "started_at", "ended_at", "created_by_id"],
         session_rows,
     )  # fmt: skip
-    _copy("play_seat", ["id", "session_id", "wind", "name", "user_id", "visit_id"], seat_rows)
+    _copy(
+        "play_seat",
+        ["id", "session_id", "wind", "name", "user_id", "visit_id", "guest_reason"],
+        seat_rows,
+    )
     # which pool entry each hand is (an array of ints: the lines are made from it after)
     picks = array("i", (rng.randrange(POOL) for _ in range(sessions * PER_SESSION)))
 

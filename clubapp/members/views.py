@@ -456,6 +456,7 @@ def visit_list(request: AuthenticatedRequest) -> HttpResponse:
             "closes": selectors.closing_time(room=room, at=now),
             "periods": selectors.opening_periods_on(room=room, day=timezone.localdate(now)),
             "free_tables": selectors.tables_free(room=room),
+            "tables": [t for t in selectors.tables_all(room=room) if t[1] != "inactive"],
             "card_form": CardCheckInForm(),
             "guest_form": GuestCheckInForm(),
             "can_manage": can_manage(request.user),

@@ -16,6 +16,7 @@ from clubapp.play.models import (
     Seat,
     Settlement,
     TableSession,
+    VoidRequest,
 )
 
 
@@ -43,7 +44,7 @@ class SeatInline(admin.TabularInline):
 
 @admin.register(TableSession)
 class TableSessionAdmin(admin.ModelAdmin):
-    list_display = ["table_number", "ruleset", "mode", "started_at", "ended_at"]
+    list_display = ["table", "ruleset", "mode", "started_at", "ended_at"]
     list_filter = ["mode", "ruleset"]
     inlines = [SeatInline]
 
@@ -75,3 +76,9 @@ class SettlementAdmin(ReadOnlyAdmin):
 class HandSignoffAdmin(ReadOnlyAdmin):
     list_display = ["hand", "seat", "user", "created_at"]
     list_select_related = ["hand__session", "user"]
+
+
+@admin.register(VoidRequest)
+class VoidRequestAdmin(ReadOnlyAdmin):
+    list_display = ["hand", "seat", "requested_by", "reason", "created_at", "reversal"]
+    list_select_related = ["hand__session", "requested_by", "reversal"]

@@ -26,15 +26,13 @@ from collections.abc import Mapping
 from typing import Any
 
 from django import forms
-from django.contrib.auth import get_user_model
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils.translation import gettext_lazy as _
 
 import scoring.features
 import scoring.tiles
 from clubapp.core.models import Room
-from clubapp.members.models import Visit
-from clubapp.members.selectors import visits_open
+from clubapp.members.models import Table
 from clubapp.play import selectors
 from clubapp.play.models import SEATS, Mode, RulesetVersion, SettleEvery, Wind
 from scoring import ScoringError
@@ -56,8 +54,29 @@ _MELD = re.compile(r"^([PKU])([1-9][mpsz])([ESWN])?$")
 # ------------------------------------------------------------------ sessions, rulesets
 
 
+class VisitChoice(forms.ModelChoiceField):
+    """A checked-in player by name (a member's name, or a non-member's with a mark):
+    never an account or a login name."""
+
+    def label_from_instance(self, obj: Any) -> str:
+        if obj.member_id is None:
+            return str(_("%(name)s (non-member)") % {"name": obj.visitor_name})
+        return str(obj.visitor_name)
+
+
+class TableChoice(forms.ModelChoiceField):
+    def label_from_instance(self, obj: Any) -> str:
+        if obj.occupied:
+            return str(_("%(table)s (marked occupied)") % {"table": obj.label})
+        return str(obj.label)
+
+
 class SessionForm(forms.Form):
-    table_number = forms.IntegerField(label=_("Table"), min_value=1, max_value=999)
+    """A new table: one of the room's free tables, the ruleset and mode, and a
+    checked-in player at each wind (``typed_names``: a manager may type a guest's name
+    instead, with the reason)."""
+
+    table = TableChoice(label=_("Table"), queryset=Table.objects.none())
     ruleset = forms.ModelChoiceField(label=_("Ruleset"), queryset=RulesetVersion.objects.none())
     mode = forms.ChoiceField(label=_("Mode"), choices=Mode.choices, initial=Mode.OPEN)
     garden_size = forms.IntegerField(
@@ -78,21 +97,23 @@ class SessionForm(forms.Form):
         label=_("将 in the night"), choices=[(2, "2"), (3, "3")], coerce=int, initial=2
     )
 
-    def __init__(self, *args: Any, room: Room | None = None, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, room: Room, typed_names: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
+        self.typed_names = typed_names
         self.fields["ruleset"].queryset = selectors.ruleset_versions_latest()  # type: ignore[attr-defined]
-        users = get_user_model().objects.filter(is_active=True).order_by("first_name", "username")
-        visits = visits_open(room=room) if room is not None else Visit.objects.none()
+        self.fields["table"].queryset = selectors.tables_openable(room=room)  # type: ignore[attr-defined]
+        visits = selectors.visits_seatable(room=room)
         for wind, label in zip(SEATS, Wind.labels, strict=True):
-            self.fields[f"visit_{wind}"] = forms.ModelChoiceField(
-                label=_("checked-in player"), queryset=visits, required=False
+            self.fields[f"visit_{wind}"] = VisitChoice(
+                label=label, queryset=visits, required=False, empty_label=_("— choose —")
             )
-            self.fields[f"name_{wind}"] = forms.CharField(
-                label=label, max_length=60, required=False
-            )
-            self.fields[f"user_{wind}"] = forms.ModelChoiceField(
-                label=_("member account"), queryset=users, required=False
-            )
+            if typed_names:
+                self.fields[f"name_{wind}"] = forms.CharField(
+                    label=_("or a guest's name"), max_length=60, required=False
+                )
+                self.fields[f"reason_{wind}"] = forms.CharField(
+                    label=_("why not checked in"), max_length=200, required=False
+                )
 
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
@@ -101,14 +122,44 @@ class SessionForm(forms.Form):
         ruleset = data.get("ruleset")
         if data.get("mode") == Mode.GARDEN and ruleset and ruleset.family != "nanjing":
             self.add_error("mode", _("进园子 is a 南京麻将 mode."))
+        taken: set[int] = set()
         for wind in SEATS:
-            given = (data.get(f"name_{wind}") or "").strip()
-            if not given and not data.get(f"user_{wind}") and not data.get(f"visit_{wind}"):
-                self.add_error(f"name_{wind}", _("Every seat needs a player."))
+            visit = data.get(f"visit_{wind}")
+            name = (data.get(f"name_{wind}") or "").strip()
+            if visit is not None and name:
+                self.add_error(
+                    f"name_{wind}", _("Choose a checked-in player or type a name, not both.")
+                )
+            elif visit is not None:
+                if visit.pk in taken:
+                    self.add_error(
+                        f"visit_{wind}",
+                        _("%(name)s has a seat already: one player, one seat.")
+                        % {"name": visit.visitor_name},
+                    )
+                taken.add(visit.pk)
+            elif name:
+                if not (data.get(f"reason_{wind}") or "").strip():
+                    self.add_error(
+                        f"reason_{wind}",
+                        _("Give the reason for typing a name instead of a check-in."),
+                    )
+            elif f"visit_{wind}" not in self.errors:
+                self.add_error(f"visit_{wind}", _("Every seat needs a player."))
         return data
 
-    def seat_fields(self) -> list[tuple[forms.BoundField, forms.BoundField, forms.BoundField]]:
-        return [(self[f"visit_{w}"], self[f"name_{w}"], self[f"user_{w}"]) for w in SEATS]
+    def seat_fields(self) -> list[dict[str, Any]]:
+        return [
+            {
+                "visit": self[f"visit_{w}"],
+                "name": self[f"name_{w}"] if self.typed_names else None,
+                "reason": self[f"reason_{w}"] if self.typed_names else None,
+            }
+            for w in SEATS
+        ]
+
+    def garden_fields(self) -> list[forms.BoundField]:
+        return [self["garden_size"], self["end_when_out"]]
 
 
 class RulesetForm(forms.Form):

@@ -10,7 +10,7 @@
   later transaction, up to its count; the app never does that.)
 - **seats frozen once a hand is booked**: no seat is added, changed or removed at a
   session that has a journal row;
-- **a session's rules frozen once a hand is booked**: its ruleset, mode, 园子 size and
+- **a session's rules frozen once a hand is booked**: its table, ruleset, mode, 园子 size and
   rule, settlement timing and 将 count (its end may still be set: ending, reopening);
 - **no sign-off of a voided hand**.
 
@@ -28,6 +28,7 @@ from typing import Any
 
 #: the session's columns a booked hand depends on
 SESSION_FROZEN = (
+    "table_id",
     "ruleset_id",
     "mode",
     "garden_size",
@@ -35,7 +36,7 @@ SESSION_FROZEN = (
     "settle_every",
     "jiang_count",
 )
-SEAT_FROZEN = ("session_id", "wind", "name", "user_id", "visit_id")
+SEAT_FROZEN = ("session_id", "wind", "name", "user_id", "visit_id", "guest_reason")
 
 TRIGGERS = {
     # name: table

@@ -100,7 +100,17 @@ class TableSession(models.Model):
     """One table's night (场): a ruleset version, a mode and four seats."""
 
     room = models.ForeignKey("core.Room", on_delete=models.PROTECT, verbose_name=_("room"))
-    table_number = models.PositiveSmallIntegerField(_("table"))
+    #: the room's table (members app); one open session per table (a partial unique
+    #: constraint)
+    table = models.ForeignKey(
+        "members.Table",
+        on_delete=models.PROTECT,
+        related_name="sessions",
+        verbose_name=_("table"),
+    )
+    #: the table's number, copied from ``table`` when the session opens (tables are
+    #: never renumbered): what the history and the reports print
+    table_number = models.PositiveSmallIntegerField(_("table number"))
     ruleset = models.ForeignKey(RulesetVersion, on_delete=models.PROTECT, verbose_name=_("ruleset"))
     mode = models.CharField(_("mode"), max_length=10, choices=Mode.choices, default=Mode.OPEN)
     garden_size = models.PositiveIntegerField(_("garden size"), null=True, blank=True)
@@ -123,12 +133,28 @@ class TableSession(models.Model):
         related_name="+",
         verbose_name=_("created by"),
     )
+    #: a manager reopened the session after it was ended by mistake (the last time)
+    reopened_at = models.DateTimeField(_("reopened"), null=True, blank=True)
+    reopened_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("reopened by"),
+    )
 
     class Meta:
         verbose_name = _("table session")
         verbose_name_plural = _("table sessions")
         ordering = ["-started_at", "-id"]
         constraints = [
+            # one open session per physical table, whatever the app does
+            models.UniqueConstraint(
+                fields=["table"],
+                condition=models.Q(ended_at__isnull=True),
+                name="play_session_one_open_per_table",
+            ),
             models.CheckConstraint(
                 condition=(
                     models.Q(mode="open", garden_size__isnull=True)
@@ -209,12 +235,25 @@ class Seat(models.Model):
         related_name="seats",
         verbose_name=_("visit"),
     )
+    #: why a manager typed a guest's name instead of seating a checked-in visit
+    guest_reason = models.CharField(_("reason for a typed name"), max_length=200, blank=True)
 
     class Meta:
         verbose_name = _("seat")
         verbose_name_plural = _("seats")
         constraints = [
             models.UniqueConstraint(fields=["session", "wind"], name="play_seat_wind_unique"),
+            # one account, one visit: one seat of a session
+            models.UniqueConstraint(
+                fields=["session", "user"],
+                condition=models.Q(user__isnull=False),
+                name="play_seat_account_once",
+            ),
+            models.UniqueConstraint(
+                fields=["session", "visit"],
+                condition=models.Q(visit__isnull=False),
+                name="play_seat_visit_once",
+            ),
             models.CheckConstraint(condition=models.Q(wind__in=SEATS), name="play_seat_wind_valid"),
             models.CheckConstraint(condition=~models.Q(name=""), name="play_seat_name_not_blank"),
         ]
@@ -487,3 +526,50 @@ class HandSignoff(AppendOnlyModel):
 
     def __str__(self) -> str:
         return f"{self.hand} ✓ {self.seat}"
+
+
+class VoidRequest(models.Model):
+    """A seated player's request to void a hand; a second seated player confirms it
+    (that writes the reversal), or a manager voids the hand."""
+
+    hand = models.ForeignKey(
+        Hand, on_delete=models.PROTECT, related_name="void_requests", verbose_name=_("hand")
+    )
+    reason = models.CharField(_("reason"), max_length=200)
+    seat = models.CharField(_("seat"), max_length=1, choices=Wind.choices)
+    requested_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("asked by"),
+    )
+    created_at = models.DateTimeField(_("asked"), auto_now_add=True)
+    #: the reversal written when it was confirmed
+    reversal = models.OneToOneField(
+        Hand,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="void_request",
+        verbose_name=_("reversal"),
+    )
+
+    class Meta:
+        verbose_name = _("void request")
+        verbose_name_plural = _("void requests")
+        constraints = [
+            models.UniqueConstraint(
+                fields=["hand"],
+                condition=models.Q(reversal__isnull=True),
+                name="play_void_request_one_pending",
+            ),
+            models.CheckConstraint(
+                condition=~models.Q(reason=""), name="play_void_request_has_reason"
+            ),
+            models.CheckConstraint(
+                condition=models.Q(seat__in=SEATS), name="play_void_request_seat_valid"
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hand} ? {self.seat}"

@@ -1,21 +1,35 @@
-"""Who may do what at a table: managers and members record, accountants read, managers
-edit rulesets and see every member's history. (Issue 11 binds a member's writes and
-reads to the tables where they sit; that check belongs in the services.)"""
+"""Who may do what at a table (issue 11 item 1).
+
+- Managers act at every table and read every table; accountants read every table.
+- A member reads, records, settles, ends and confirms only at tables where an
+  account of theirs sits (``Seat.user``), and opens a table only by taking a seat.
+- A void is a manager's, or a seated player's request confirmed by a second seated
+  player (``services.hand_void_request`` / ``hand_void``).
+- Only managers edit rulesets, reopen an ended session, or type a guest's name.
+
+The views ask first (a 403 before any work); the services ask again (the rule holds
+whoever calls them). ``by=None`` in a service is the room's own code (the demo, the
+benchmarks, imports), never a request: the views always pass the logged-in user.
+"""
 
 from __future__ import annotations
 
+from functools import wraps
 from typing import Any
+
+from django.core.exceptions import PermissionDenied
 
 from clubapp.core.roles import Role, role_required, user_roles
 
 RECORDERS = (Role.MANAGER, Role.MEMBER)
 READERS = (*RECORDERS, Role.ACCOUNTANT)
-#: who sees every member's history (members see their own)
+#: who sees every member's history and every table (members see their own)
 OVERSEERS = (Role.MANAGER, Role.ACCOUNTANT)
 
 reader = role_required(*READERS)
 recorder = role_required(*RECORDERS)
 ruleset_editor = role_required(Role.MANAGER)
+manager_only = role_required(Role.MANAGER)
 
 
 def can_record(user: Any) -> bool:
@@ -26,5 +40,56 @@ def can_edit_rulesets(user: Any) -> bool:
     return Role.MANAGER in user_roles(user)
 
 
+def is_manager(user: Any) -> bool:
+    return Role.MANAGER in user_roles(user)
+
+
 def can_see_everyone(user: Any) -> bool:
     return bool(set(OVERSEERS) & set(user_roles(user)))
+
+
+def seat_of(user: Any, session: Any) -> Any:
+    """The seat of ``user``'s account at the session (a session or its pk), or None
+    (one query; none for an anonymous user)."""
+    from clubapp.play.models import Seat
+
+    if not getattr(user, "is_authenticated", False):
+        return None
+    return Seat.objects.filter(session_id=getattr(session, "pk", session), user=user).first()
+
+
+def may_read_table(user: Any, session: Any) -> bool:
+    """Managers and accountants read every table; a member the tables where they sit."""
+    if can_see_everyone(user):
+        return True
+    return Role.MEMBER in user_roles(user) and seat_of(user, session) is not None
+
+
+def may_act_at_table(user: Any, session: Any) -> bool:
+    """Managers act at every table; a member where they sit."""
+    if is_manager(user):
+        return True
+    return Role.MEMBER in user_roles(user) and seat_of(user, session) is not None
+
+
+def table_actor(view: Any) -> Any:
+    """A view of one table (``pk``): 403 unless ``may_act_at_table``."""
+
+    @wraps(view)
+    def wrapped(request: Any, pk: int, *args: Any, **kwargs: Any) -> Any:
+        if not may_act_at_table(request.user, pk):
+            raise PermissionDenied
+        return view(request, pk, *args, **kwargs)
+
+    return wrapped
+
+
+def check_read_table(user: Any, session: Any) -> None:
+    if not may_read_table(user, session):
+        raise PermissionDenied
+
+
+def check_act_at_table(by: Any, session: Any) -> None:
+    """For services: ``by=None`` is the room's own code (see the module's doc)."""
+    if by is not None and not may_act_at_table(by, session):
+        raise PermissionDenied

@@ -11,9 +11,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import F, Max, OuterRef, QuerySet, Subquery, Sum
+from django.db.models import Exists, F, Max, OuterRef, QuerySet, Subquery, Sum
 from django.shortcuts import get_object_or_404
 
+from clubapp.core.models import Room
+from clubapp.members.models import Table, Visit
 from clubapp.play.models import (
     SEATS,
     Hand,
@@ -33,9 +35,29 @@ RECENT = 8
 def session_list() -> QuerySet[TableSession]:
     """Open tables first, then the newest."""
     return (
-        TableSession.objects.select_related("ruleset")
+        TableSession.objects.select_related("ruleset", "table")
         .prefetch_related("seats")
         .order_by(F("ended_at").desc(nulls_first=True), "-started_at", "-id")
+    )
+
+
+def tables_openable(*, room: Room) -> QuerySet[Table]:
+    """The room's tables a new session may take: in use, with no open session."""
+    busy = TableSession.objects.filter(table=OuterRef("pk"), ended_at__isnull=True)
+    return Table.objects.filter(room=room, active=True).exclude(Exists(busy)).order_by("number")
+
+
+def visits_seatable(*, room: Room) -> QuerySet[Visit]:
+    """The players a new table may seat: open visits of the room (a member checked in
+    by card, a non-member who pays at the desk), none already at an open table (by the
+    visit, or by the member's account)."""
+    at_open_table = Seat.objects.filter(session__ended_at__isnull=True)
+    return (
+        Visit.objects.filter(room=room, checked_out_at__isnull=True)
+        .exclude(Exists(at_open_table.filter(visit=OuterRef("pk"))))
+        .exclude(Exists(at_open_table.filter(user=OuterRef("member__user"))))
+        .select_related("member")
+        .order_by("checked_in_at", "pk")
     )
 
 

@@ -11,11 +11,11 @@ from __future__ import annotations
 import uuid
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from datetime import datetime
+from datetime import datetime, timedelta
 from typing import Any
 
 from django.contrib.auth.models import User
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
@@ -25,10 +25,9 @@ import scoring
 import scoring.liability
 import scoring.rulesets
 from clubapp.core.models import Room
-from clubapp.core.roles import Role, user_roles
 from clubapp.members import services as members_services
-from clubapp.members.models import Visit
-from clubapp.play import selectors
+from clubapp.members.models import Table, Visit
+from clubapp.play import permissions, selectors
 from clubapp.play.models import (
     SEATS,
     Hand,
@@ -40,6 +39,7 @@ from clubapp.play.models import (
     SettleEvery,
     Settlement,
     TableSession,
+    VoidRequest,
     night_row,
 )
 from scoring import night, settle
@@ -47,13 +47,16 @@ from scoring import night, settle
 
 @dataclass(frozen=True)
 class SeatIn:
-    """A player to place at a wind: a member's account, or a guest by name."""
+    """A player to place at a wind: a checked-in visit, or a guest by name."""
 
     wind: str
+    #: a typed guest name (a manager's, with ``reason``)
     name: str = ""
+    #: an account seated without a visit: only from the room's own code (``by=None``)
     user: User | None = None
     #: the player's open visit (members app); gives the name and the member's account
     visit: Visit | None = None
+    reason: str = ""
 
 
 class SessionClosedError(ValidationError):
@@ -119,11 +122,78 @@ def ruleset_versions_sync() -> list[RulesetVersion]:
 # --------------------------------------------------------------------- sessions
 
 
+#: how long after its end a manager may still reopen a session ended by mistake
+REOPEN_WITHIN = timedelta(hours=6)
+
+
+class SeatError(ValidationError):
+    """What is wrong with the player at one wind (the form shows it beside that seat)."""
+
+    def __init__(self, message: str, *, wind: str, code: str) -> None:
+        super().__init__(message, code=code)
+        self.wind = wind
+
+
+def _lock_table(table: Table, room: Room) -> Table:
+    """The room's table, locked; it must be in use and have no open session."""
+    locked = Table.objects.select_for_update().get(pk=table.pk)
+    if locked.room_id != room.pk:
+        raise ValidationError(_("This table is not one of this room's."), code="table_other_room")
+    if not locked.active:
+        raise ValidationError(_("This table is out of use."), code="table_inactive")
+    if TableSession.objects.filter(table=locked, ended_at__isnull=True).exists():
+        raise ValidationError(
+            _("%(table)s is in play already.") % {"table": locked.label}, code="table_in_play"
+        )
+    return locked
+
+
+def _seat_player(seat: SeatIn, room: Room, by: User | None) -> tuple[str, User | None, str]:
+    """(name, account, reason) of the player at ``seat``, checked.
+
+    A request seats checked-in players (their open visit: a member by card, a paying
+    non-member); a name typed instead of a visit is a manager's, with a reason; an
+    account without a visit only from the room's own code (``by=None``).
+    """
+    name, user, reason = seat.name.strip(), seat.user, seat.reason.strip()
+    if seat.visit is not None:
+        visit = _seatable_visit(seat.visit, room, wind=seat.wind)
+        name = visit.visitor_name
+        user = visit.member.user if visit.member is not None else None
+        return name, user, ""
+    if by is not None:
+        if user is not None:
+            raise SeatError(
+                _("Seat a member through their check-in at the desk."),
+                wind=seat.wind,
+                code="account_not_checked_in",
+            )
+        if not name:
+            raise SeatError(_("Every seat needs a player."), wind=seat.wind, code="seat_empty")
+        if not permissions.is_manager(by):
+            raise SeatError(
+                _("Only a manager types a guest's name: seat a checked-in player."),
+                wind=seat.wind,
+                code="typed_name",
+            )
+        if not reason:
+            raise SeatError(
+                _("Give the reason for typing a name instead of a check-in."),
+                wind=seat.wind,
+                code="typed_name_reason",
+            )
+    if not name and user is not None:
+        name = user.get_short_name() or user.get_username()
+    if not name:
+        raise SeatError(_("Every seat needs a player."), wind=seat.wind, code="seat_empty")
+    return name, user, reason
+
+
 @transaction.atomic
 def session_create(
     *,
     room: Room,
-    table_number: int,
+    table: Table,
     ruleset: RulesetVersion,
     seats: Sequence[SeatIn],
     by: User | None,
@@ -134,12 +204,20 @@ def session_create(
     jiang_count: int = 2,
     started_at: datetime | None = None,
 ) -> TableSession:
-    """Open a table session with its four seats (winds as drawn).
+    """Open a table session at one of the room's tables with its four seats (winds as
+    drawn).
+
+    Who: a manager, or a member who takes one of the seats. Each seat is a checked-in
+    player (``SeatIn.visit``: open, in this room, at no other open table), or a
+    name a manager types with a reason; one account or visit takes one seat. The
+    table must be in use with no open session (the database refuses a second one).
 
     The settlement default follows the ruleset: 工地 tables settle on the worksite
     timing, 进园子 tables when a 园子 closes, other 南京 tables per 圈. 进园子 is a 南京
-    mode only. The room's table of that number is marked in play (members app).
+    mode only. The table is marked in play (members app).
     """
+    if by is not None and not permissions.can_record(by):
+        raise PermissionDenied
     winds = sorted(seat.wind for seat in seats)
     if winds != sorted(SEATS):
         raise ValidationError(_("Each wind E, S, W, N needs exactly one player."))
@@ -158,74 +236,165 @@ def session_create(
             settle_every = SettleEvery.GARDEN
         else:
             settle_every = SettleEvery.QUAN
-    session = TableSession.objects.create(
-        room=room,
-        table_number=table_number,
-        ruleset=ruleset,
-        mode=mode,
-        garden_size=garden_size,
-        end_when_out=end_when_out,
-        settle_every=settle_every,
-        jiang_count=jiang_count,
-        started_at=started_at or timezone.now(),
-        created_by=_account(by),
-    )
-    visits = [seat.visit.pk for seat in seats if seat.visit is not None]
-    if len(set(visits)) != len(visits):
-        raise ValidationError(_("A player cannot take two seats."), code="visit_twice")
-    for seat in seats:
-        name = seat.name.strip()
-        user = seat.user
+    table = _lock_table(table, room)
+    players = []
+    visits: set[int] = set()
+    accounts: set[int] = set()
+    for seat in sorted(seats, key=lambda s: SEATS.index(s.wind)):
+        name, user, reason = _seat_player(seat, room, by)
+        if (seat.visit is not None and seat.visit.pk in visits) or (
+            user is not None and user.pk in accounts
+        ):
+            raise SeatError(
+                _("%(name)s has a seat already: one player, one seat.") % {"name": name},
+                wind=seat.wind,
+                code="seated_twice",
+            )
         if seat.visit is not None:
-            visit = _seatable_visit(seat.visit, room)
-            name = name or visit.visitor_name
-            if user is None and visit.member is not None:
-                user = visit.member.user
-        if not name and user is not None:
-            name = user.get_short_name() or user.get_username()  # type: ignore[attr-defined]
-        if not name:
-            raise ValidationError(_("Every seat needs a player."))
-        Seat.objects.create(session=session, wind=seat.wind, name=name, user=user, visit=seat.visit)
-    members_services.table_set_in_play(room=room, number=table_number, in_play=True)
+            visits.add(seat.visit.pk)
+        if user is not None:
+            accounts.add(user.pk)
+        players.append((seat, name, user, reason))
+    if by is not None and not permissions.is_manager(by) and by.pk not in accounts:
+        raise ValidationError(
+            _("A member opens a table only where they sit: take one of the seats."),
+            code="opener_not_seated",
+        )
+    try:
+        with transaction.atomic():
+            session = TableSession.objects.create(
+                room=room,
+                table=table,
+                table_number=table.number,
+                ruleset=ruleset,
+                mode=mode,
+                garden_size=garden_size,
+                end_when_out=end_when_out,
+                settle_every=settle_every,
+                jiang_count=jiang_count,
+                started_at=started_at or timezone.now(),
+                created_by=_account(by),
+            )
+    except IntegrityError:
+        raise ValidationError(
+            _("%(table)s is in play already.") % {"table": table.label}, code="table_in_play"
+        ) from None
+    Seat.objects.bulk_create(
+        Seat(
+            session=session,
+            wind=seat.wind,
+            name=name,
+            user=user,
+            visit=seat.visit,
+            guest_reason=reason,
+        )
+        for seat, name, user, reason in players
+    )
+    members_services.table_set_in_play(room=room, number=table.number, in_play=True)
     return session
 
 
-def _seatable_visit(visit: Visit, room: Room) -> Visit:
+def _seatable_visit(visit: Visit, room: Room, *, wind: str) -> Visit:
     """A seat's visit must be open, in this room, and not at another open table."""
     locked = Visit.objects.select_for_update(of=("self",)).select_related("member").get(pk=visit.pk)
     if locked.room_id != room.pk or locked.checked_out_at is not None:
-        raise ValidationError(
-            _("%(name)s is not checked in.") % {"name": locked.visitor_name}, code="visit_closed"
+        raise SeatError(
+            _("%(name)s is not checked in.") % {"name": locked.visitor_name},
+            wind=wind,
+            code="visit_closed",
         )
     if Seat.objects.filter(visit=locked, session__ended_at__isnull=True).exists():
-        raise ValidationError(
+        raise SeatError(
             _("%(name)s already sits at an open table.") % {"name": locked.visitor_name},
+            wind=wind,
             code="visit_seated",
+        )
+    member_user = locked.member.user_id if locked.member is not None else None
+    if (
+        member_user is not None
+        and Seat.objects.filter(user_id=member_user, session__ended_at__isnull=True).exists()
+    ):
+        raise SeatError(
+            _("%(name)s already sits at an open table.") % {"name": locked.visitor_name},
+            wind=wind,
+            code="account_seated",
         )
     return locked
 
 
 @transaction.atomic
 def session_end(
-    *, session: TableSession, ended_at: datetime | None = None, by: User | None = None
+    *, session: TableSession, by: User | None = None, ended_at: datetime | None = None
 ) -> TableSession:
-    """Close the session (idempotent: an ended session keeps its end). Whatever is not
-    settled yet goes into a final statement, made in the same transaction: an ended
-    session takes no other. Its table is free again at the desk unless another session
-    is open at it."""
+    """散场: close the session (idempotent: an ended session keeps its end). A manager
+    or a player seated at it. Whatever is not settled yet goes into a final statement,
+    made in the same transaction: an ended session takes no other. Its table is free
+    again at the desk."""
     locked = _locked(session.pk)
+    permissions.check_act_at_table(by, locked)
     if locked.ended_at is None:
         locked.ended_at = ended_at or timezone.now()
         locked.save(update_fields=["ended_at"])
         tip = selectors.journal_tip(session=locked)
         if tip.state.number > tip.settled_through:
             _statement(locked, tip, by)
-        still = TableSession.objects.filter(
-            room_id=locked.room_id, table_number=locked.table_number, ended_at__isnull=True
-        ).exists()
         members_services.table_set_in_play(
-            room=locked.room, number=locked.table_number, in_play=still
+            room=locked.room, number=locked.table_number, in_play=False
         )
+    return locked
+
+
+def session_may_reopen(session: TableSession, now: datetime | None = None) -> bool:
+    """Ended at most ``REOPEN_WITHIN`` ago: the same night."""
+    now = now or timezone.now()
+    return session.ended_at is not None and now - session.ended_at <= REOPEN_WITHIN
+
+
+@transaction.atomic
+def session_reopen(
+    *, session: TableSession, by: User | None, now: datetime | None = None
+) -> TableSession:
+    """A manager reopens a session ended by mistake, the same night (``REOPEN_WITHIN``),
+    while its table has no other open session and each seated visit is still in the
+    room (nobody plays again after paying out at the desk)."""
+    if by is not None and not permissions.is_manager(by):
+        raise PermissionDenied
+    now = now or timezone.now()
+    locked = _locked(session.pk)
+    if locked.ended_at is None:
+        raise ValidationError(_("The session is open."), code="session_open")
+    if not session_may_reopen(locked, now):
+        raise ValidationError(
+            _("Only a session ended tonight can be reopened: open a new table instead."),
+            code="reopen_too_late",
+        )
+    Table.objects.select_for_update().get(pk=locked.table_id)
+    if TableSession.objects.filter(table_id=locked.table_id, ended_at__isnull=True).exists():
+        raise ValidationError(_("Another session is open at this table."), code="table_in_play")
+    for seat in locked.seats.select_related("visit__member"):
+        if seat.visit is None:
+            continue
+        if seat.visit.checked_out_at is not None:
+            raise ValidationError(
+                _("%(name)s has checked out: open a new table instead.") % {"name": seat.name},
+                code="visit_closed",
+            )
+        if Seat.objects.filter(visit=seat.visit, session__ended_at__isnull=True).exists():
+            raise ValidationError(
+                _("%(name)s already sits at an open table.") % {"name": seat.name},
+                code="visit_seated",
+            )
+    locked.ended_at = None
+    locked.reopened_at = now
+    locked.reopened_by = _account(by)
+    try:
+        with transaction.atomic():
+            locked.save(update_fields=["ended_at", "reopened_at", "reopened_by"])
+    except IntegrityError:
+        raise ValidationError(
+            _("Another session is open at this table."), code="table_in_play"
+        ) from None
+    members_services.table_set_in_play(room=locked.room, number=locked.table_number, in_play=True)
     return locked
 
 
@@ -320,6 +489,7 @@ def hand_record(
     try:
         with transaction.atomic():
             locked = _locked(session.pk)
+            permissions.check_act_at_table(by, locked)
             # The end of the journal is read after the lock, in a second statement, on
             # purpose: a SELECT … FOR UPDATE that waited for another phone's lock reads
             # the locked row again, but the rest of its statement (a join, a subquery)
@@ -374,6 +544,10 @@ def hand_void(
 ) -> Hand:
     """Reverse a booked hand: a new row with every line negated and the reason.
 
+    Who: a manager; or a seated player confirming another seated player's request
+    (``hand_void_request``), which the reversal then answers. A seated player with no
+    other player's request pending gets ``VoidConfirmationNeeded``.
+
     The hand stays in the journal, marked voided. The table's chain (dealer, doubling,
     passes, 园子) is rebuilt from the hands left standing, so voiding the last hand
     gives the table back its state before it; the balances move by the reversal.
@@ -397,10 +571,11 @@ def hand_void(
         earlier = Hand.objects.filter(voids=target).select_related("voids").first()
         if earlier is not None:
             raise AlreadyVoidedError(earlier)
-        if locked.ended_at is not None and Role.MANAGER not in user_roles(by):
+        if locked.ended_at is not None and by is not None and not permissions.is_manager(by):
             raise ValidationError(
                 _("The session has ended: only a manager can void its hands."), code="ended"
             )
+        pending = _void_authority(locked, hand, by)
         tip = selectors.journal_tip(session=locked)
         net = {seat: -points for seat, points in target.result["net"].items()}
         result = {"voids": target.number, "net": net, "payments": target.result["payments"]}
@@ -432,9 +607,78 @@ def hand_void(
             **Hand.state_fields(state),
         )
         LedgerLine.objects.bulk_create([LedgerLine(hand=reversal, **line) for line in lines])
+        if pending is not None:
+            pending.reversal = reversal
+            pending.save(update_fields=["reversal"])
         if locked.ended_at is not None:
             _statement(locked, selectors.journal_tip(session=locked), by)
         return reversal
+
+
+class VoidConfirmationNeeded(ValidationError):
+    """A seated player voids only with a second seated player: ask first."""
+
+
+def void_request_pending(*, hand: Hand) -> VoidRequest | None:
+    return (
+        VoidRequest.objects.filter(hand=hand, reversal__isnull=True)
+        .select_related("requested_by")
+        .first()
+    )
+
+
+def _void_authority(session: TableSession, hand: Hand, by: User | None) -> VoidRequest | None:
+    """The pending request a void answers (None when there is none); refuses whoever
+    may not void: not a manager, not seated, or the asker confirming their own."""
+    pending = void_request_pending(hand=hand)
+    if by is None or permissions.is_manager(by):
+        return pending
+    permissions.check_act_at_table(by, session)
+    if pending is None:
+        raise VoidConfirmationNeeded(
+            _("A second player at the table must confirm a void: ask for it first."),
+            code="void_needs_request",
+        )
+    if pending.requested_by_id == by.pk:
+        raise VoidConfirmationNeeded(
+            _("Another player at the table must confirm your request."),
+            code="void_own_request",
+        )
+    return pending
+
+
+def hand_void_request(*, hand: Hand, reason: str, by: User) -> VoidRequest:
+    """A seated player asks to void a hand; a second seated player confirms it
+    (``hand_void``). Asking again returns the pending request."""
+    reason = reason.strip()
+    if not reason:
+        raise ValidationError(_("Give a reason for voiding the hand."))
+    with transaction.atomic():
+        locked = _locked(hand.session_id)
+        seat = permissions.seat_of(by, locked)
+        if seat is None or not permissions.may_act_at_table(by, locked):
+            raise PermissionDenied
+        if locked.ended_at is not None:
+            raise SessionClosedError(_("The session has ended: a manager voids its hands."))
+        target = Hand.objects.get(pk=hand.pk)
+        if target.is_reversal:
+            raise ValidationError(_("A reversal cannot be voided."))
+        earlier = Hand.objects.filter(voids=target).select_related("voids").first()
+        if earlier is not None:
+            raise AlreadyVoidedError(earlier)
+        pending = void_request_pending(hand=target)
+        if pending is not None:
+            return pending
+        try:
+            with transaction.atomic():
+                return VoidRequest.objects.create(
+                    hand=target, reason=reason, seat=seat.wind, requested_by=by
+                )
+        except IntegrityError:
+            pending = void_request_pending(hand=target)
+            if pending is None:
+                raise
+            return pending
 
 
 def hand_signoff(*, hand: Hand, by: User) -> HandSignoff:
@@ -444,8 +688,8 @@ def hand_signoff(*, hand: Hand, by: User) -> HandSignoff:
     reversal or a voided hand needs no confirmation.
     """
     seat = Seat.objects.filter(session_id=hand.session_id, user=by).first()
-    if seat is None:
-        raise ValidationError(_("Only a player seated at this table can confirm its hands."))
+    if seat is None or not by.is_active:
+        raise PermissionDenied(_("Only a player seated at this table can confirm its hands."))
     if hand.is_reversal:
         raise ValidationError(_("A reversal needs no confirmation."))
     try:
@@ -470,6 +714,7 @@ def settlement_make(*, session: TableSession, by: User | None) -> Settlement:
     An ended session takes none: its end made the final one (``session_end``)."""
     with transaction.atomic():
         locked = _locked(session.pk)
+        permissions.check_act_at_table(by, locked)
         if locked.ended_at is not None:
             raise SessionClosedError(_("The session has ended."), code="ended")
         tip = selectors.journal_tip(session=locked)

@@ -20,6 +20,7 @@ import scoring.features
 import scoring.tiles
 from clubapp.core.http import AuthenticatedRequest
 from clubapp.core.selectors import room_get
+from clubapp.members import selectors as members_selectors
 from clubapp.play import forms, selectors, services
 from clubapp.play.forms import HandEntry, RulesetForm, SessionForm, VoidForm, digest
 from clubapp.play.models import SEATS, TableSession
@@ -27,9 +28,14 @@ from clubapp.play.permissions import (
     can_edit_rulesets,
     can_record,
     can_see_everyone,
+    check_read_table,
+    is_manager,
+    manager_only,
+    may_act_at_table,
     reader,
     recorder,
     ruleset_editor,
+    table_actor,
 )
 from scoring import ScoringError
 
@@ -44,10 +50,24 @@ def said(error: ScoringError) -> str:
 
 @reader
 def session_list(request: AuthenticatedRequest) -> HttpResponse:
+    """The room's tables (free, in play, marked occupied: as the desk shows them) and the
+    sessions the user may read: every one for managers and accountants, a member's own."""
+    room = room_get()
+    sessions = selectors.session_list()
+    if not can_see_everyone(request.user):
+        sessions = sessions.filter(seats__user=request.user)
     return render(
         request,
         "play/session_list.html",
-        {"sessions": selectors.session_list()[:50], "can_record": can_record(request.user)},
+        {
+            "sessions": sessions[:50],
+            "tables": [
+                (table, state)
+                for table, state in members_selectors.tables_all(room=room)
+                if state != "inactive"
+            ],
+            "can_record": can_record(request.user),
+        },
     )
 
 
@@ -55,13 +75,14 @@ def session_list(request: AuthenticatedRequest) -> HttpResponse:
 @require_http_methods(["GET", "POST"])
 def session_create(request: AuthenticatedRequest) -> HttpResponse:
     room = room_get()
-    form = SessionForm(request.POST or None, room=room)
+    manager = is_manager(request.user)
+    form = SessionForm(request.POST or None, room=room, typed_names=manager)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
             session = services.session_create(
                 room=room,
-                table_number=data["table_number"],
+                table=data["table"],
                 ruleset=data["ruleset"],
                 mode=data["mode"],
                 garden_size=data["garden_size"],
@@ -71,19 +92,25 @@ def session_create(request: AuthenticatedRequest) -> HttpResponse:
                 seats=[
                     services.SeatIn(
                         wind=w,
-                        name=data[f"name_{w}"] or "",
-                        user=data[f"user_{w}"],
+                        name=data.get(f"name_{w}") or "",
+                        reason=data.get(f"reason_{w}") or "",
                         visit=data[f"visit_{w}"],
                     )
                     for w in SEATS
                 ],
                 by=request.user,
             )
+        except services.SeatError as exc:
+            form.add_error(f"visit_{exc.wind}", exc)
         except ValidationError as exc:
-            form.add_error(None, exc)
+            form.add_error("table" if exc.code in TABLE_ERRORS else None, exc)
         else:
             return redirect(session)
-    return render(request, "play/session_create.html", {"form": form})
+    return render(request, "play/session_create.html", {"form": form, "manager": manager})
+
+
+#: errors of ``services.session_create`` shown beside the table field
+TABLE_ERRORS = ("table_other_room", "table_inactive", "table_in_play")
 
 
 def _table_context(
@@ -108,13 +135,15 @@ def _table_context(
         "names": session.names(),
         "winds": SEATS,
         "pending": selectors.settlement_pending(session=session, tip=tip),
-        "can_record": can_record(request.user),
+        "can_record": may_act_at_table(request.user, session),
+        "can_reopen": is_manager(request.user) and services.session_may_reopen(session),
     }
 
 
 @reader
 def session_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     session = selectors.session_get(pk=pk)
+    check_read_table(request.user, session)
     lines = selectors.journal_lines(session=session)
     statements = list(selectors.statements(session=session)[: selectors.RECENT])
     context = _table_context(request, session, selectors.tip_of(session, lines, statements))
@@ -127,6 +156,7 @@ def session_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 def session_hands(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """Every row of a session's journal with its points: the session's history."""
     session = selectors.session_get(pk=pk)
+    check_read_table(request.user, session)
     lines = selectors.journal_lines(session=session, count=None)
     statements = list(selectors.statements(session=session))
     context = _table_context(request, session, selectors.tip_of(session, lines, statements))
@@ -136,10 +166,35 @@ def session_hands(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 
 @recorder
 @require_POST
+@table_actor
 def session_end(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    session = selectors.session_get(pk=pk, seats=False)
+    """散场, in two steps: the session page's button shows what ending means and asks;
+    the confirm (``confirm=yes``) ends it."""
+    session = selectors.session_get(pk=pk)
+    if not session.is_open:
+        messages.info(request, _("The session has ended."))
+        return redirect(session)
+    if request.POST.get("confirm") != "yes":
+        lines = selectors.journal_lines(session=session, count=1)
+        statements = list(selectors.statements(session=session)[:1])
+        context = _table_context(request, session, selectors.tip_of(session, lines, statements))
+        return render(request, "play/session_end.html", context)
     services.session_end(session=session, by=request.user)
     messages.success(request, _("The session is closed."))
+    return redirect(session)
+
+
+@manager_only
+@require_POST
+def session_reopen(request: AuthenticatedRequest, pk: int) -> HttpResponse:
+    """A manager reopens a session ended by mistake (the same night)."""
+    session = selectors.session_get(pk=pk, seats=False)
+    try:
+        services.session_reopen(session=session, by=request.user)
+    except ValidationError as exc:
+        messages.error(request, " ".join(exc.messages))
+    else:
+        messages.success(request, _("The session is open again."))
     return redirect(session)
 
 
@@ -197,6 +252,7 @@ def _preview(entry: HandEntry, session: TableSession, state: Any) -> services.Pr
 
 
 @recorder
+@table_actor
 @require_GET
 def hand_entry(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """The entry page: the table's state and an empty hand."""
@@ -209,6 +265,7 @@ def hand_entry(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 
 
 @recorder
+@table_actor
 @require_POST
 def hand_preview(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """Score the hand without booking it: the breakdown and the payments, and a
@@ -223,6 +280,7 @@ def hand_preview(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 
 
 @recorder
+@table_actor
 @require_POST
 def hand_book(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """Book what was previewed. When the hand or the table changed since the preview,
@@ -272,6 +330,7 @@ def hand_book(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 @reader
 def hand_detail(request: AuthenticatedRequest, pk: int, number: int) -> HttpResponse:
     session = selectors.session_get(pk=pk)
+    check_read_table(request.user, session)
     hand = selectors.hand_get(session=session, number=number)
     signoffs = list(hand.signoffs.order_by("seat"))
     my_seat = session.seats.filter(user=request.user).first()
@@ -284,7 +343,8 @@ def hand_detail(request: AuthenticatedRequest, pk: int, number: int) -> HttpResp
             "names": session.names(),
             "lines": hand.lines.order_by("id"),
             "record_json": json.dumps(hand.record, ensure_ascii=False, indent=1),
-            "can_record": can_record(request.user),
+            "can_record": may_act_at_table(request.user, session),
+            "void_pending": services.void_request_pending(hand=hand),
             "signoffs": signoffs,
             "my_seat": my_seat,
             "confirmed": my_seat is not None and any(so.seat == my_seat.wind for so in signoffs),
@@ -293,31 +353,57 @@ def hand_detail(request: AuthenticatedRequest, pk: int, number: int) -> HttpResp
 
 
 @recorder
+@table_actor
 @require_http_methods(["GET", "POST"])
 def hand_void(request: AuthenticatedRequest, pk: int, number: int) -> HttpResponse:
+    """A manager voids; a seated player asks, and a second seated player confirms."""
     session = selectors.session_get(pk=pk)
     hand = selectors.hand_get(session=session, number=number)
-    form = VoidForm(request.POST or None, initial={"key": uuid.uuid4()})
+    pending = services.void_request_pending(hand=hand)
+    voids = is_manager(request.user) or (
+        pending is not None and pending.requested_by_id != request.user.pk
+    )
+    initial = {"key": uuid.uuid4(), "reason": pending.reason if pending else ""}
+    form = VoidForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            services.hand_void(
-                hand=hand,
-                reason=form.cleaned_data["reason"],
-                by=request.user,
-                idempotency_key=form.cleaned_data["key"],
-            )
+            if voids:
+                services.hand_void(
+                    hand=hand,
+                    reason=form.cleaned_data["reason"],
+                    by=request.user,
+                    idempotency_key=form.cleaned_data["key"],
+                )
+            else:
+                services.hand_void_request(
+                    hand=hand, reason=form.cleaned_data["reason"], by=request.user
+                )
         except services.AlreadyVoidedError as exc:
             messages.warning(request, exc.message)  # this request voided nothing
             return redirect(session)
         except ValidationError as exc:
             form.add_error(None, exc)
         else:
-            messages.success(request, _("Hand %(number)s is voided.") % {"number": hand.number})
+            if voids:
+                messages.success(request, _("Hand %(number)s is voided.") % {"number": hand.number})
+            else:
+                messages.success(
+                    request,
+                    _("Asked: a second player at the table confirms the void of hand %(number)s.")
+                    % {"number": hand.number},
+                )
             return redirect(session)
     return render(
         request,
         "play/hand_void.html",
-        {"session": session, "hand": hand, "form": form, "names": session.names()},
+        {
+            "session": session,
+            "hand": hand,
+            "form": form,
+            "names": session.names(),
+            "pending": pending,
+            "voids": voids,
+        },
     )
 
 
@@ -338,6 +424,7 @@ def hand_signoff(request: AuthenticatedRequest, pk: int, number: int) -> HttpRes
 @reader
 def hand_compare(request: AuthenticatedRequest, pk: int, number: int) -> HttpResponse:
     session = selectors.session_get(pk=pk)
+    check_read_table(request.user, session)
     hand = selectors.hand_get(session=session, number=number)
     if hand.is_reversal:
         return redirect("play:hand", pk=pk, number=number)
@@ -358,6 +445,7 @@ def hand_compare(request: AuthenticatedRequest, pk: int, number: int) -> HttpRes
 
 @recorder
 @require_POST
+@table_actor
 def settlement_create(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     session = selectors.session_get(pk=pk, seats=False)
     try:
@@ -371,6 +459,7 @@ def settlement_create(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 @reader
 def settlement_detail(request: AuthenticatedRequest, pk: int, number: int) -> HttpResponse:
     session = selectors.session_get(pk=pk)
+    check_read_table(request.user, session)
     settlement = selectors.settlement_get(session=session, number=number)
     names = settlement.statement["names"]
     return render(

@@ -59,6 +59,7 @@ TABLE_ACT = "       L    ok     403      403  403      ok      403"  # seated, m
 TABLE_POST_ONLY = " L    405    405      403  403      405     403"  # recorder check, then 405
 TABLE_ACT_405 = "   L    405    403      403  403      405     403"  # seated, manager; wrong method
 SEATED_ONLY = "     L    ok     403      403  403      403     403"
+MANAGER_405 = "     L    403    403      403  403      405     403"  # a manager's POST-only action
 BOOKS_READ = "      L    403    403      ok   ok       ok      403"  # the office and the approver
 BOOKS_CHECK = "     L    403    403      ok   403      403     403"  # the accountant
 BOOKS_APPROVE = "   L    403    403      403  ok       403     403"  # the approver
@@ -119,6 +120,9 @@ EXPECTED: dict[str, tuple[str, str, Any]] = {
     "play:session_create": (TABLE_OPEN, TABLE_OPEN, NONE),
     "play:session": (TABLE_READ, TABLE_READ, _k(pk="session")),
     "play:session_end": (TABLE_POST_ONLY, TABLE_ACT, _k(pk="session")),
+    # Reopening a session ended by mistake: a manager's (the world's session is open,
+    # so the manager is told so and sent back).
+    "play:session_reopen": (MANAGER_405, MANAGER, _k(pk="session")),
     "play:session_hands": (TABLE_READ, TABLE_READ, _k(pk="session")),
     "play:hand_entry": (TABLE_ACT, TABLE_ACT_405, _k(pk="session")),
     "play:hand_preview": (TABLE_ACT_405, TABLE_ACT, _k(pk="session")),
@@ -183,32 +187,8 @@ EXPECTED: dict[str, tuple[str, str, Any]] = {
     "books:month_detail": (BOOKS_READ, BOOKS_READ, _k(year="book_year", month="book_month")),
 }
 
-# Issue 11 item 1 (the play helper's): a member reads and records only where they sit.
-_ITEM_1 = "issue 11 item 1: play helper"
-WRONG_TODAY: dict[tuple[str, str], str] = {
-    **{
-        (name, "unseated"): _ITEM_1
-        for name in (
-            "play:session",
-            "play:session_end",
-            "play:session_hands",
-            "play:hand_entry",
-            "play:hand_preview",
-            "play:hand_book",
-            "play:hand",
-            "play:hand_signoff",
-            "play:hand_compare",
-            "play:hand_void",
-            "play:settlement_create",
-            "play:settlement",
-        )
-    },
-    # A sign-off is the seated player's own: others are refused, not sent back.
-    **{
-        ("play:hand_signoff", role): _ITEM_1
-        for role in ("accountant", "approver", "manager", "superuser")
-    },
-}
+# Where today's behaviour is wrong: (url name, role) -> the issue that fixes it.
+WRONG_TODAY: dict[tuple[str, str], str] = {}
 
 
 @dataclass

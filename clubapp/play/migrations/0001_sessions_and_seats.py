@@ -6,103 +6,238 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     initial = True
 
     dependencies = [
-        ('core', '0002_role_groups'),
+        ("core", "0002_role_groups"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='RulesetVersion',
+            name="RulesetVersion",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('ruleset_id', models.SlugField(max_length=60, verbose_name='ruleset')),
-                ('name', models.CharField(max_length=100, verbose_name='name')),
-                ('family', models.CharField(max_length=20, verbose_name='family')),
-                ('version', models.CharField(max_length=12, verbose_name='version')),
-                ('params', models.JSONField(verbose_name='parameters')),
-                ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='created')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("ruleset_id", models.SlugField(max_length=60, verbose_name="ruleset")),
+                ("name", models.CharField(max_length=100, verbose_name="name")),
+                ("family", models.CharField(max_length=20, verbose_name="family")),
+                ("version", models.CharField(max_length=12, verbose_name="version")),
+                ("params", models.JSONField(verbose_name="parameters")),
+                ("created_at", models.DateTimeField(auto_now_add=True, verbose_name="created")),
             ],
             options={
-                'verbose_name': 'ruleset version',
-                'verbose_name_plural': 'ruleset versions',
-                'ordering': ['ruleset_id', 'created_at', 'id'],
-                'constraints': [models.UniqueConstraint(fields=('ruleset_id', 'version'), name='play_rulesetversion_unique')],
+                "verbose_name": "ruleset version",
+                "verbose_name_plural": "ruleset versions",
+                "ordering": ["ruleset_id", "created_at", "id"],
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("ruleset_id", "version"), name="play_rulesetversion_unique"
+                    )
+                ],
             },
         ),
         migrations.CreateModel(
-            name='TableSession',
+            name="TableSession",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('table_number', models.PositiveSmallIntegerField(verbose_name='table')),
-                ('mode', models.CharField(choices=[('open', '敞开头 (no cap)'), ('garden', '进园子 (garden)')], default='open', max_length=10, verbose_name='mode')),
-                ('garden_size', models.PositiveIntegerField(blank=True, null=True, verbose_name='garden size')),
-                ('end_when_out', models.PositiveSmallIntegerField(choices=[(1, '1'), (2, '2')], default=2, verbose_name='garden ends when out')),
-                ('settle_every', models.CharField(choices=[('hand', 'every hand'), ('quan', 'every 圈'), ('jiang', 'every 将'), ('session', 'at the end of the session'), ('worksite', 'worksite timing')], default='quan', max_length=10, verbose_name='settle')),
-                ('jiang_count', models.PositiveSmallIntegerField(choices=[(2, '2'), (3, '3')], default=2, verbose_name='将 in the night')),
-                ('started_at', models.DateTimeField(verbose_name='started')),
-                ('ended_at', models.DateTimeField(blank=True, null=True, verbose_name='ended')),
-                ('created_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='created by')),
-                ('room', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, to='core.room', verbose_name='room')),
-                ('ruleset', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, to='play.rulesetversion', verbose_name='ruleset')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("table_number", models.PositiveSmallIntegerField(verbose_name="table")),
+                (
+                    "mode",
+                    models.CharField(
+                        choices=[("open", "敞开头 (no cap)"), ("garden", "进园子 (garden)")],
+                        default="open",
+                        max_length=10,
+                        verbose_name="mode",
+                    ),
+                ),
+                (
+                    "garden_size",
+                    models.PositiveIntegerField(blank=True, null=True, verbose_name="garden size"),
+                ),
+                (
+                    "end_when_out",
+                    models.PositiveSmallIntegerField(
+                        choices=[(1, "1"), (2, "2")], default=2, verbose_name="garden ends when out"
+                    ),
+                ),
+                (
+                    "settle_every",
+                    models.CharField(
+                        choices=[
+                            ("hand", "every hand"),
+                            ("quan", "every 圈"),
+                            ("jiang", "every 将"),
+                            ("session", "at the end of the session"),
+                            ("worksite", "worksite timing"),
+                        ],
+                        default="quan",
+                        max_length=10,
+                        verbose_name="settle",
+                    ),
+                ),
+                (
+                    "jiang_count",
+                    models.PositiveSmallIntegerField(
+                        choices=[(2, "2"), (3, "3")], default=2, verbose_name="将 in the night"
+                    ),
+                ),
+                ("started_at", models.DateTimeField(verbose_name="started")),
+                ("ended_at", models.DateTimeField(blank=True, null=True, verbose_name="ended")),
+                (
+                    "created_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="created by",
+                    ),
+                ),
+                (
+                    "room",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        to="core.room",
+                        verbose_name="room",
+                    ),
+                ),
+                (
+                    "ruleset",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        to="play.rulesetversion",
+                        verbose_name="ruleset",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'table session',
-                'verbose_name_plural': 'table sessions',
-                'ordering': ['-started_at', '-id'],
+                "verbose_name": "table session",
+                "verbose_name_plural": "table sessions",
+                "ordering": ["-started_at", "-id"],
             },
         ),
         migrations.CreateModel(
-            name='Seat',
+            name="Seat",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('wind', models.CharField(choices=[('E', 'East'), ('S', 'South'), ('W', 'West'), ('N', 'North')], max_length=1, verbose_name='wind')),
-                ('name', models.CharField(max_length=60, verbose_name='player')),
-                ('user', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='play_seats', to=settings.AUTH_USER_MODEL, verbose_name='member account')),
-                ('session', models.ForeignKey(on_delete=django.db.models.deletion.CASCADE, related_name='seats', to='play.tablesession', verbose_name='session')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "wind",
+                    models.CharField(
+                        choices=[("E", "East"), ("S", "South"), ("W", "West"), ("N", "North")],
+                        max_length=1,
+                        verbose_name="wind",
+                    ),
+                ),
+                ("name", models.CharField(max_length=60, verbose_name="player")),
+                (
+                    "user",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="play_seats",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="member account",
+                    ),
+                ),
+                (
+                    "session",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.CASCADE,
+                        related_name="seats",
+                        to="play.tablesession",
+                        verbose_name="session",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'seat',
-                'verbose_name_plural': 'seats',
+                "verbose_name": "seat",
+                "verbose_name_plural": "seats",
             },
         ),
         migrations.AddConstraint(
-            model_name='tablesession',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('garden_size__isnull', True), ('mode', 'open')), models.Q(('garden_size__gt', 0), ('garden_size__isnull', False), ('mode', 'garden')), _connector='OR'), name='play_session_garden_size_with_mode'),
+            model_name="tablesession",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("garden_size__isnull", True), ("mode", "open")),
+                    models.Q(
+                        ("garden_size__gt", 0), ("garden_size__isnull", False), ("mode", "garden")
+                    ),
+                    _connector="OR",
+                ),
+                name="play_session_garden_size_with_mode",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tablesession',
-            constraint=models.CheckConstraint(condition=models.Q(('mode__in', ['open', 'garden'])), name='play_session_mode_valid'),
+            model_name="tablesession",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("mode__in", ["open", "garden"])), name="play_session_mode_valid"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tablesession',
-            constraint=models.CheckConstraint(condition=models.Q(('end_when_out__in', [1, 2])), name='play_session_end_when_out'),
+            model_name="tablesession",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("end_when_out__in", [1, 2])), name="play_session_end_when_out"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tablesession',
-            constraint=models.CheckConstraint(condition=models.Q(('jiang_count__in', [2, 3])), name='play_session_jiang_count'),
+            model_name="tablesession",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("jiang_count__in", [2, 3])), name="play_session_jiang_count"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tablesession',
-            constraint=models.CheckConstraint(condition=models.Q(('settle_every__in', ['hand', 'quan', 'jiang', 'session', 'worksite'])), name='play_session_settle_every_valid'),
+            model_name="tablesession",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("settle_every__in", ["hand", "quan", "jiang", "session", "worksite"])
+                ),
+                name="play_session_settle_every_valid",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tablesession',
-            constraint=models.CheckConstraint(condition=models.Q(('ended_at__isnull', True), ('ended_at__gte', models.F('started_at')), _connector='OR'), name='play_session_ends_after_start'),
+            model_name="tablesession",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("ended_at__isnull", True),
+                    ("ended_at__gte", models.F("started_at")),
+                    _connector="OR",
+                ),
+                name="play_session_ends_after_start",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.UniqueConstraint(fields=('session', 'wind'), name='play_seat_wind_unique'),
+            model_name="seat",
+            constraint=models.UniqueConstraint(
+                fields=("session", "wind"), name="play_seat_wind_unique"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('wind__in', ('E', 'S', 'W', 'N'))), name='play_seat_wind_valid'),
+            model_name="seat",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("wind__in", ("E", "S", "W", "N"))), name="play_seat_wind_valid"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='seat',
-            constraint=models.CheckConstraint(condition=models.Q(('name', ''), _negated=True), name='play_seat_name_not_blank'),
+            model_name="seat",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("name", ""), _negated=True), name="play_seat_name_not_blank"
+            ),
         ),
     ]

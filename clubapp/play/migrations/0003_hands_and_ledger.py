@@ -6,75 +6,170 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('play', '0002_shipped_rulesets'),
+        ("play", "0002_shipped_rulesets"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Hand',
+            name="Hand",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField(verbose_name='number')),
-                ('record', models.JSONField(verbose_name='record')),
-                ('result', models.JSONField(verbose_name='result')),
-                ('idempotency_key', models.UUIDField(unique=True, verbose_name='idempotency key')),
-                ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='recorded')),
-                ('void_reason', models.CharField(blank=True, max_length=200, verbose_name='reason')),
-                ('recorded_by', models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='recorded by')),
-                ('ruleset', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to='play.rulesetversion', verbose_name='ruleset')),
-                ('session', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='hands', to='play.tablesession', verbose_name='session')),
-                ('voids', models.OneToOneField(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='voided_by', to='play.hand', verbose_name='voids')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveIntegerField(verbose_name="number")),
+                ("record", models.JSONField(verbose_name="record")),
+                ("result", models.JSONField(verbose_name="result")),
+                ("idempotency_key", models.UUIDField(unique=True, verbose_name="idempotency key")),
+                ("created_at", models.DateTimeField(auto_now_add=True, verbose_name="recorded")),
+                (
+                    "void_reason",
+                    models.CharField(blank=True, max_length=200, verbose_name="reason"),
+                ),
+                (
+                    "recorded_by",
+                    models.ForeignKey(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="recorded by",
+                    ),
+                ),
+                (
+                    "ruleset",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to="play.rulesetversion",
+                        verbose_name="ruleset",
+                    ),
+                ),
+                (
+                    "session",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="hands",
+                        to="play.tablesession",
+                        verbose_name="session",
+                    ),
+                ),
+                (
+                    "voids",
+                    models.OneToOneField(
+                        blank=True,
+                        null=True,
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="voided_by",
+                        to="play.hand",
+                        verbose_name="voids",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'hand',
-                'verbose_name_plural': 'hands',
-                'ordering': ['session', 'number'],
+                "verbose_name": "hand",
+                "verbose_name_plural": "hands",
+                "ordering": ["session", "number"],
             },
         ),
         migrations.CreateModel(
-            name='LedgerLine',
+            name="LedgerLine",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seat', models.CharField(choices=[('E', 'East'), ('S', 'South'), ('W', 'West'), ('N', 'North')], max_length=1, verbose_name='seat')),
-                ('counterparty', models.CharField(choices=[('E', 'East'), ('S', 'South'), ('W', 'West'), ('N', 'North')], max_length=1, verbose_name='counterparty')),
-                ('points', models.IntegerField(verbose_name='points')),
-                ('reason', models.CharField(max_length=20, verbose_name='reason')),
-                ('hand', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='lines', to='play.hand', verbose_name='hand')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "seat",
+                    models.CharField(
+                        choices=[("E", "East"), ("S", "South"), ("W", "West"), ("N", "North")],
+                        max_length=1,
+                        verbose_name="seat",
+                    ),
+                ),
+                (
+                    "counterparty",
+                    models.CharField(
+                        choices=[("E", "East"), ("S", "South"), ("W", "West"), ("N", "North")],
+                        max_length=1,
+                        verbose_name="counterparty",
+                    ),
+                ),
+                ("points", models.IntegerField(verbose_name="points")),
+                ("reason", models.CharField(max_length=20, verbose_name="reason")),
+                (
+                    "hand",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="lines",
+                        to="play.hand",
+                        verbose_name="hand",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'ledger line',
-                'verbose_name_plural': 'ledger lines',
+                "verbose_name": "ledger line",
+                "verbose_name_plural": "ledger lines",
             },
         ),
         migrations.AddConstraint(
-            model_name='hand',
-            constraint=models.UniqueConstraint(fields=('session', 'number'), name='play_hand_number_unique'),
+            model_name="hand",
+            constraint=models.UniqueConstraint(
+                fields=("session", "number"), name="play_hand_number_unique"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='hand',
-            constraint=models.CheckConstraint(condition=models.Q(('number__gte', 1)), name='play_hand_number_gte_1'),
+            model_name="hand",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("number__gte", 1)), name="play_hand_number_gte_1"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='hand',
-            constraint=models.CheckConstraint(condition=models.Q(models.Q(('void_reason', ''), ('voids__isnull', True)), models.Q(('voids__isnull', False), models.Q(('void_reason', ''), _negated=True)), _connector='OR'), name='play_hand_void_has_reason'),
+            model_name="hand",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    models.Q(("void_reason", ""), ("voids__isnull", True)),
+                    models.Q(
+                        ("voids__isnull", False), models.Q(("void_reason", ""), _negated=True)
+                    ),
+                    _connector="OR",
+                ),
+                name="play_hand_void_has_reason",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='ledgerline',
-            constraint=models.CheckConstraint(condition=models.Q(('points', 0), _negated=True), name='play_line_points_not_zero'),
+            model_name="ledgerline",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("points", 0), _negated=True), name="play_line_points_not_zero"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='ledgerline',
-            constraint=models.CheckConstraint(condition=models.Q(('seat__in', ('E', 'S', 'W', 'N'))), name='play_line_seat_valid'),
+            model_name="ledgerline",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("seat__in", ("E", "S", "W", "N"))), name="play_line_seat_valid"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='ledgerline',
-            constraint=models.CheckConstraint(condition=models.Q(('counterparty__in', ('E', 'S', 'W', 'N')), models.Q(('counterparty', models.F('seat')), _negated=True)), name='play_line_counterparty_valid'),
+            model_name="ledgerline",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("counterparty__in", ("E", "S", "W", "N")),
+                    models.Q(("counterparty", models.F("seat")), _negated=True),
+                ),
+                name="play_line_counterparty_valid",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='ledgerline',
-            constraint=models.CheckConstraint(condition=models.Q(('reason', ''), _negated=True), name='play_line_reason_not_blank'),
+            model_name="ledgerline",
+            constraint=models.CheckConstraint(
+                condition=models.Q(("reason", ""), _negated=True), name="play_line_reason_not_blank"
+            ),
         ),
     ]

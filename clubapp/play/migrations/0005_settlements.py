@@ -6,63 +6,105 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('core', '0004_room_fees_and_notice'),
-        ('play', '0004_ledger_triggers'),
+        ("core", "0004_room_fees_and_notice"),
+        ("play", "0004_ledger_triggers"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='Settlement',
+            name="Settlement",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('number', models.PositiveIntegerField(verbose_name='number')),
-                ('first_entry', models.PositiveIntegerField(verbose_name='from hand')),
-                ('last_entry', models.PositiveIntegerField(verbose_name='through hand')),
-                ('statement', models.JSONField(verbose_name='statement')),
-                ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='created')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                ("number", models.PositiveIntegerField(verbose_name="number")),
+                ("first_entry", models.PositiveIntegerField(verbose_name="from hand")),
+                ("last_entry", models.PositiveIntegerField(verbose_name="through hand")),
+                ("statement", models.JSONField(verbose_name="statement")),
+                ("created_at", models.DateTimeField(auto_now_add=True, verbose_name="created")),
             ],
             options={
-                'verbose_name': 'settlement',
-                'verbose_name_plural': 'settlements',
-                'ordering': ['session', 'number'],
+                "verbose_name": "settlement",
+                "verbose_name_plural": "settlements",
+                "ordering": ["session", "number"],
             },
         ),
         migrations.RemoveConstraint(
-            model_name='tablesession',
-            name='play_session_settle_every_valid',
+            model_name="tablesession",
+            name="play_session_settle_every_valid",
         ),
         migrations.AlterField(
-            model_name='tablesession',
-            name='settle_every',
-            field=models.CharField(choices=[('hand', 'every hand'), ('quan', 'every 圈'), ('jiang', 'every 将'), ('session', 'at the end of the session'), ('worksite', 'worksite timing'), ('garden', 'when a 园子 closes')], default='quan', max_length=10, verbose_name='settle'),
+            model_name="tablesession",
+            name="settle_every",
+            field=models.CharField(
+                choices=[
+                    ("hand", "every hand"),
+                    ("quan", "every 圈"),
+                    ("jiang", "every 将"),
+                    ("session", "at the end of the session"),
+                    ("worksite", "worksite timing"),
+                    ("garden", "when a 园子 closes"),
+                ],
+                default="quan",
+                max_length=10,
+                verbose_name="settle",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='tablesession',
-            constraint=models.CheckConstraint(condition=models.Q(('settle_every__in', ['hand', 'quan', 'jiang', 'session', 'worksite', 'garden'])), name='play_session_settle_every_valid'),
+            model_name="tablesession",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("settle_every__in", ["hand", "quan", "jiang", "session", "worksite", "garden"])
+                ),
+                name="play_session_settle_every_valid",
+            ),
         ),
         migrations.AddField(
-            model_name='settlement',
-            name='created_by',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='created by'),
+            model_name="settlement",
+            name="created_by",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="+",
+                to=settings.AUTH_USER_MODEL,
+                verbose_name="created by",
+            ),
         ),
         migrations.AddField(
-            model_name='settlement',
-            name='session',
-            field=models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='settlements', to='play.tablesession', verbose_name='session'),
+            model_name="settlement",
+            name="session",
+            field=models.ForeignKey(
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="settlements",
+                to="play.tablesession",
+                verbose_name="session",
+            ),
         ),
         migrations.AddConstraint(
-            model_name='settlement',
-            constraint=models.UniqueConstraint(fields=('session', 'number'), name='play_settlement_number_unique'),
+            model_name="settlement",
+            constraint=models.UniqueConstraint(
+                fields=("session", "number"), name="play_settlement_number_unique"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='settlement',
-            constraint=models.UniqueConstraint(fields=('session', 'last_entry'), name='play_settlement_window_unique'),
+            model_name="settlement",
+            constraint=models.UniqueConstraint(
+                fields=("session", "last_entry"), name="play_settlement_window_unique"
+            ),
         ),
         migrations.AddConstraint(
-            model_name='settlement',
-            constraint=models.CheckConstraint(condition=models.Q(('first_entry__gte', 1), ('last_entry__gte', models.F('first_entry'))), name='play_settlement_window_valid'),
+            model_name="settlement",
+            constraint=models.CheckConstraint(
+                condition=models.Q(
+                    ("first_entry__gte", 1), ("last_entry__gte", models.F("first_entry"))
+                ),
+                name="play_settlement_window_valid",
+            ),
         ),
     ]

@@ -6,26 +6,61 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('play', '0006_settlement_append_only_trigger'),
+        ("play", "0006_settlement_append_only_trigger"),
         migrations.swappable_dependency(settings.AUTH_USER_MODEL),
     ]
 
     operations = [
         migrations.CreateModel(
-            name='HandSignoff',
+            name="HandSignoff",
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
-                ('seat', models.CharField(choices=[('E', 'East'), ('S', 'South'), ('W', 'West'), ('N', 'North')], max_length=1, verbose_name='seat')),
-                ('created_at', models.DateTimeField(auto_now_add=True, verbose_name='confirmed')),
-                ('hand', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='signoffs', to='play.hand', verbose_name='hand')),
-                ('user', models.ForeignKey(on_delete=django.db.models.deletion.PROTECT, related_name='+', to=settings.AUTH_USER_MODEL, verbose_name='player')),
+                (
+                    "id",
+                    models.BigAutoField(
+                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
+                    ),
+                ),
+                (
+                    "seat",
+                    models.CharField(
+                        choices=[("E", "East"), ("S", "South"), ("W", "West"), ("N", "North")],
+                        max_length=1,
+                        verbose_name="seat",
+                    ),
+                ),
+                ("created_at", models.DateTimeField(auto_now_add=True, verbose_name="confirmed")),
+                (
+                    "hand",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="signoffs",
+                        to="play.hand",
+                        verbose_name="hand",
+                    ),
+                ),
+                (
+                    "user",
+                    models.ForeignKey(
+                        on_delete=django.db.models.deletion.PROTECT,
+                        related_name="+",
+                        to=settings.AUTH_USER_MODEL,
+                        verbose_name="player",
+                    ),
+                ),
             ],
             options={
-                'verbose_name': 'sign-off',
-                'verbose_name_plural': 'sign-offs',
-                'constraints': [models.UniqueConstraint(fields=('hand', 'seat'), name='play_signoff_once_per_seat'), models.CheckConstraint(condition=models.Q(('seat__in', ('E', 'S', 'W', 'N'))), name='play_signoff_seat_valid')],
+                "verbose_name": "sign-off",
+                "verbose_name_plural": "sign-offs",
+                "constraints": [
+                    models.UniqueConstraint(
+                        fields=("hand", "seat"), name="play_signoff_once_per_seat"
+                    ),
+                    models.CheckConstraint(
+                        condition=models.Q(("seat__in", ("E", "S", "W", "N"))),
+                        name="play_signoff_seat_valid",
+                    ),
+                ],
             },
         ),
     ]

@@ -5,16 +5,22 @@ from django.db import migrations, models
 
 
 class Migration(migrations.Migration):
-
     dependencies = [
-        ('members', '0002_visit_request_key'),
-        ('play', '0007_hand_signoffs'),
+        ("members", "0002_visit_request_key"),
+        ("play", "0007_hand_signoffs"),
     ]
 
     operations = [
         migrations.AddField(
-            model_name='seat',
-            name='visit',
-            field=models.ForeignKey(blank=True, null=True, on_delete=django.db.models.deletion.PROTECT, related_name='seats', to='members.visit', verbose_name='visit'),
+            model_name="seat",
+            name="visit",
+            field=models.ForeignKey(
+                blank=True,
+                null=True,
+                on_delete=django.db.models.deletion.PROTECT,
+                related_name="seats",
+                to="members.visit",
+                verbose_name="visit",
+            ),
         ),
     ]

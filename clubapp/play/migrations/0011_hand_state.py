@@ -14,8 +14,11 @@ STATE = [
     (
         "next_dealer",
         models.CharField,
-        {"max_length": 1, "choices": list(zip(SEATS, ("East", "South", "West", "North"))),
-         "verbose_name": "next dealer"},
+        {
+            "max_length": 1,
+            "choices": list(zip(SEATS, ("East", "South", "West", "North"))),
+            "verbose_name": "next dealer",
+        },
     ),
     ("next_doubled", models.BooleanField, {"verbose_name": "next hand doubled"}),
     ("passes", models.PositiveIntegerField, {"verbose_name": "deal passes"}),
@@ -87,9 +90,7 @@ class Migration(migrations.Migration):
     operations = [
         migrations.RunPython(migrations.RunPython.noop, restore_triggers),
         *(
-            migrations.AddField(
-                model_name="hand", name=name, field=kind(null=True, **options)
-            )
+            migrations.AddField(model_name="hand", name=name, field=kind(null=True, **options))
             for name, kind, options in STATE
         ),
         migrations.AddField(

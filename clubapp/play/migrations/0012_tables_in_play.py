@@ -9,9 +9,7 @@ def mark(apps, schema_editor):
     TableSession = apps.get_model("play", "TableSession")
     db = schema_editor.connection.alias
     sessions = TableSession.objects.using(db).filter(ended_at__isnull=True)
-    for room_id, number in sessions.values_list(
-        "room_id", "table_number"
-    ):
+    for room_id, number in sessions.values_list("room_id", "table_number"):
         Table.objects.using(db).filter(room_id=room_id, number=number).update(in_play=True)
 
 

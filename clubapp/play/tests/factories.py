@@ -7,6 +7,7 @@ from django.utils import timezone
 
 import scoring.rulesets
 from clubapp.core.tests.factories import RoomFactory
+from clubapp.members.models import Table
 from clubapp.play.models import RulesetVersion, Seat, TableSession
 
 
@@ -27,7 +28,11 @@ class TableSessionFactory(factory.django.DjangoModelFactory):
         skip_postgeneration_save = True
 
     room = factory.SubFactory(RoomFactory)
-    table_number = factory.Sequence(lambda n: n % 90 + 1)
+    table_number = factory.Sequence(lambda n: n % 900 + 1)
+    #: the room's table of that number (made when the room has none)
+    table = factory.LazyAttribute(
+        lambda o: Table.objects.get_or_create(room=o.room, number=o.table_number)[0]
+    )
     ruleset = factory.LazyFunction(shipped)
     started_at = factory.LazyFunction(timezone.now)
 
@@ -37,6 +42,13 @@ class TableSessionFactory(factory.django.DjangoModelFactory):
         if create and extracted is not False:
             for wind, name in zip("ESWN", ("老王", "小李", "阿张", "赵姐"), strict=True):
                 Seat.objects.create(session=self, wind=wind, name=name)
+
+    @factory.post_generation
+    def seated(self, create: bool, extracted: object, **kwargs: object) -> None:
+        """``seated=user``: that account sits at 东 (the seat keeps its name), so the
+        user reads and records at this table as its player."""
+        if create and extracted is not None:
+            Seat.objects.filter(session=self, wind="E").update(user=extracted)
 
 
 def discard_win(seat: str = "S", discarder: str = "E", hard: int = 4, **extra: object) -> dict:

@@ -15,7 +15,7 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 def test_it_books_a_normal_hand_in_a_few_taps(page, live_server, log_in, member):
-    session = TableSessionFactory()
+    session = TableSessionFactory(seated=member)
     log_in(page, member)
     page.goto(f"{live_server.url}/play/{session.pk}/")
     page.click("text=记一把")
@@ -34,7 +34,7 @@ def test_it_books_a_normal_hand_in_a_few_taps(page, live_server, log_in, member)
 
 
 def test_clashing_feature_ticks_grey_out(page, live_server, log_in, member):
-    session = TableSessionFactory()
+    session = TableSessionFactory(seated=member)
     log_in(page, member)
     page.goto(f"{live_server.url}/play/{session.pk}/hands/new/")
     page.check("input[name=winners][value=E]")
@@ -48,7 +48,7 @@ def test_clashing_feature_ticks_grey_out(page, live_server, log_in, member):
 
 
 def test_the_palette_types_tiles_and_flowers(page, live_server, log_in, member):
-    session = TableSessionFactory()
+    session = TableSessionFactory(seated=member)
     log_in(page, member)
     page.goto(f"{live_server.url}/play/{session.pk}/hands/new/")
     page.check("input[name=winners][value=S]")

@@ -26,8 +26,8 @@ QUICK = hand_data(winners=["S"], discarder="E", **{"S-hard": "4", "S-soft": "0"}
 
 
 @pytest.fixture
-def session():
-    return TableSessionFactory()
+def session(member):
+    return TableSessionFactory(seated=member)
 
 
 def confirm_data(client, session, data):
@@ -161,7 +161,7 @@ def test_a_confirm_scores_the_hand_once(client, member, session, monkeypatch):
 
 def test_a_key_of_another_table_is_refused_on_the_form(client, member, session):
     client.force_login(member)
-    other = book(TableSessionFactory(), discard_win("S", "E"))
+    other = book(TableSessionFactory(seated=member), discard_win("S", "E"))
     data = confirm_data(client, session, QUICK)
     data["key"] = str(other.idempotency_key)
     response = confirm(client, session, data)
@@ -184,7 +184,7 @@ def test_accountants_cannot_book(client, accountant, session):
 
 
 def test_it_makes_the_same_queries_for_the_2nd_hand_as_for_the_200th(client, member):
-    short, long = TableSessionFactory(), TableSessionFactory()
+    short, long = TableSessionFactory(seated=member), TableSessionFactory(seated=member)
     book(short, drawn_hand())
     for _ in range(199):
         book(long, drawn_hand())
@@ -196,7 +196,7 @@ def test_it_makes_the_same_queries_for_the_2nd_hand_as_for_the_200th(client, mem
             assert confirm(client, session, data).status_code == 302
         return len(queries.captured_queries)
 
-    count(TableSessionFactory())
+    count(TableSessionFactory(seated=member))
     assert count(short) == count(long)
 
 

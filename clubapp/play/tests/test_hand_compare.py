@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from clubapp.play import selectors, services
-from clubapp.play.tests.factories import TableSessionFactory, book, shipped
+from clubapp.play.tests.factories import TableSessionFactory, book, discard_win, shipped
 
 pytestmark = pytest.mark.django_db
 
@@ -71,8 +71,17 @@ def test_the_compare_page(client, accountant):
 
 
 def test_a_reversal_has_nothing_to_compare(client, member):
-    session = TableSessionFactory()
+    session = TableSessionFactory(seated=member)
     services.hand_void(hand=book(session, TILES), reason="x", by=None)
     client.force_login(member)
     response = client.get(reverse("play:hand_compare", args=[session.pk, 2]))
     assert response.status_code == 302
+
+
+def test_a_member_reads_only_a_hand_of_a_table_where_they_sit(client, member, accountant):
+    session = TableSessionFactory()
+    book(session, discard_win("S", "E"))
+    client.force_login(member)
+    assert client.get(reverse("play:hand_compare", args=[session.pk, 1])).status_code == 403
+    client.force_login(accountant)
+    assert client.get(reverse("play:hand_compare", args=[session.pk, 1])).status_code == 200

@@ -6,7 +6,7 @@ import pytest
 from django.urls import reverse
 
 from clubapp.play import services
-from clubapp.play.tests.factories import TableSessionFactory, book, self_drawn
+from clubapp.play.tests.factories import TableSessionFactory, book, discard_win, self_drawn
 
 pytestmark = pytest.mark.django_db
 
@@ -24,7 +24,7 @@ def test_it_shows_breakdown_payments_and_lines(client, accountant):
 
 
 def test_a_voided_hand_names_its_reversal_and_the_reversal_its_hand(client, member):
-    session = TableSessionFactory()
+    session = TableSessionFactory(seated=member)
     hand = book(session, self_drawn("E"))
     services.hand_void(hand=hand, reason="算错", by=None)
     client.force_login(member)
@@ -35,6 +35,15 @@ def test_a_voided_hand_names_its_reversal_and_the_reversal_its_hand(client, memb
 
 
 def test_an_unknown_hand_is_404(client, member):
-    session = TableSessionFactory()
+    session = TableSessionFactory(seated=member)
     client.force_login(member)
     assert client.get(reverse("play:hand", args=[session.pk, 9])).status_code == 404
+
+
+def test_a_member_reads_only_a_hand_of_a_table_where_they_sit(client, member, accountant):
+    session = TableSessionFactory()
+    book(session, discard_win("S", "E"))
+    client.force_login(member)
+    assert client.get(reverse("play:hand", args=[session.pk, 1])).status_code == 403
+    client.force_login(accountant)
+    assert client.get(reverse("play:hand", args=[session.pk, 1])).status_code == 200

@@ -21,7 +21,7 @@ def _url(session):
 
 
 def test_it_shows_the_entry_page_with_the_table_state(client, member):
-    session = TableSessionFactory()
+    session = TableSessionFactory(seated=member)
     client.force_login(member)
     response = client.get(_url(session))
     assert response.status_code == 200
@@ -38,7 +38,7 @@ def test_it_shows_the_entry_page_with_the_table_state(client, member):
 
 
 def test_a_worksite_table_offers_false_wins_and_its_patterns(client, member):
-    session = TableSessionFactory(ruleset=shipped("jiangsu-worksite"))
+    session = TableSessionFactory(ruleset=shipped("jiangsu-worksite"), seated=member)
     client.force_login(member)
     body = client.get(_url(session)).content.decode()
     assert 'name="false_wins"' in body and "一条龙" in body and "门清" not in body
@@ -46,7 +46,7 @@ def test_a_worksite_table_offers_false_wins_and_its_patterns(client, member):
 
 
 def test_an_ended_session_sends_the_recorder_back(client, member):
-    session = TableSessionFactory()
+    session = TableSessionFactory(seated=member)
     services.session_end(session=session)
     client.force_login(member)
     response = client.get(_url(session), follow=True)
@@ -59,7 +59,7 @@ def test_accountants_cannot_enter_hands(client, accountant):
 
 
 def test_it_makes_the_same_queries_for_2_hands_as_for_200(client, member):
-    short, long = TableSessionFactory(), TableSessionFactory()
+    short, long = TableSessionFactory(seated=member), TableSessionFactory(seated=member)
     for session, hands in ((short, 2), (long, 200)):
         for _ in range(hands):
             book(session, drawn_hand())

@@ -25,8 +25,8 @@ QUICK = hand_data(winners=["S"], discarder="E", **{"S-hard": "4", "S-soft": "0"}
 
 
 @pytest.fixture
-def session():
-    return TableSessionFactory()
+def session(member):
+    return TableSessionFactory(seated=member)
 
 
 def preview(client, session, data):
@@ -184,7 +184,7 @@ def test_a_winner_needs_flowers_or_tiles(client, member, session):
 
 
 def test_a_worksite_hand_is_refused_in_chinese(client, member):
-    session = TableSessionFactory(ruleset=shipped("jiangsu-worksite"))
+    session = TableSessionFactory(ruleset=shipped("jiangsu-worksite"), seated=member)
     client.force_login(member)
     data = hand_data(winners=["S"], discarder="E", **{"S-hard": "3"})
     assert re.search(r"[\u4e00-\u9fff]", error_beside(preview(client, session, data), "S", "hard"))
@@ -207,7 +207,7 @@ def test_others_pongs_give_yajue(client, member, session):
 
 
 def test_it_makes_the_same_queries_for_2_hands_as_for_200(client, member):
-    short, long = TableSessionFactory(), TableSessionFactory()
+    short, long = TableSessionFactory(seated=member), TableSessionFactory(seated=member)
     for session, hands in ((short, 2), (long, 200)):
         for _ in range(hands):
             book(session, drawn_hand())

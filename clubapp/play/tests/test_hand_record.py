@@ -26,7 +26,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_it_books_a_hand_with_lines_that_sum_to_zero(member):
-    session = TableSessionFactory()
+    session = TableSessionFactory(seated=member)
     hand = book(session, discard_win("S", "E"), by=member)
     assert hand.number == 1
     assert hand.recorded_by == member

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.urls import reverse
 
 from clubapp.play import services
@@ -32,10 +32,14 @@ def test_a_seated_player_confirms_a_hand_once(client, member, session):
     assert "✓" in page
 
 
-def test_someone_not_seated_cannot_confirm(client, accountant, session):
+def test_someone_not_seated_cannot_confirm(client, accountant, manager, member, session):
     hand = book(session, discard_win("S", "E"))
-    client.force_login(accountant)
-    client.post(reverse("play:hand_signoff", args=[session.pk, hand.number]))
+    url = reverse("play:hand_signoff", args=[session.pk, hand.number])
+    for user in (accountant, manager, member):  # the manager too: a sign-off is a player's
+        client.force_login(user)
+        assert client.post(url).status_code == 403
+        with pytest.raises(PermissionDenied):
+            services.hand_signoff(hand=hand, by=user)
     assert not HandSignoff.objects.exists()
 
 

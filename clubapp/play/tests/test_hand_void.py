@@ -22,12 +22,12 @@ from clubapp.play.tests.factories import (
 pytestmark = pytest.mark.django_db
 
 
-def test_it_writes_a_reversing_entry_with_negated_lines(member):
+def test_it_writes_a_reversing_entry_with_negated_lines(manager):
     session = TableSessionFactory()
     hand = book(session, self_drawn("E"))
-    entry = services.hand_void(hand=hand, reason="错记了自摸", by=member)
+    entry = services.hand_void(hand=hand, reason="错记了自摸", by=manager)
     assert entry.number == 2 and entry.voids == hand and entry.void_reason == "错记了自摸"
-    assert entry.recorded_by == member
+    assert entry.recorded_by == manager
     assert sorted(entry.lines.values_list("seat", "points")) == [
         ("E", -50),
         ("E", -50),
@@ -113,10 +113,10 @@ def test_voiding_a_middle_hand_keeps_counting_the_deal():
 # pages
 
 
-def test_a_recorder_voids_a_hand_from_its_page(client, member):
+def test_a_manager_voids_a_hand_from_its_page(client, manager):
     session = TableSessionFactory()
     hand = book(session, discard_win("S", "E"))
-    client.force_login(member)
+    client.force_login(manager)
     url = reverse("play:hand_void", args=[session.pk, hand.number])
     page = client.get(url)
     assert page.status_code == 200
@@ -131,7 +131,7 @@ def test_a_recorder_voids_a_hand_from_its_page(client, member):
 
 
 def test_the_void_page_says_a_second_void_voided_nothing(client, member):
-    session = TableSessionFactory()
+    session = TableSessionFactory(seated=member)
     hand = book(session, discard_win("S", "E"))
     services.hand_void(hand=hand, reason="x", by=None)
     client.force_login(member)
@@ -154,8 +154,8 @@ def test_accountants_cannot_void(client, accountant):
 # issue 11 item 3: after the end, a void needs a manager and a reason, in a final statement
 
 
-def _ended_with_a_hand():
-    session = TableSessionFactory(settle_every="session")
+def _ended_with_a_hand(seated=None):
+    session = TableSessionFactory(settle_every="session", seated=seated)
     hand = book(session, discard_win("S", "E"))
     services.session_end(session=session)
     return session, hand
@@ -180,7 +180,7 @@ def test_after_the_end_a_manager_voids_with_a_reason_into_a_final_statement(mana
 
 
 def test_after_the_end_the_void_page_refuses_a_member_and_says_why(client, member):
-    session, hand = _ended_with_a_hand()
+    session, hand = _ended_with_a_hand(seated=member)
     client.force_login(member)
     url = reverse("play:hand_void", args=[session.pk, hand.number])
     response = client.post(url, {"reason": "记错了", "key": str(uuid.uuid4())})
@@ -192,10 +192,10 @@ def test_after_the_end_the_void_page_refuses_a_member_and_says_why(client, membe
 # issue 11 item 8: a void replayed says what happened
 
 
-def test_a_replayed_void_says_the_hand_was_already_voided(client, member):
+def test_a_replayed_void_says_the_hand_was_already_voided(client, manager):
     session = TableSessionFactory()
     hand = book(session, discard_win("S", "E"))
-    client.force_login(member)
+    client.force_login(manager)
     url = reverse("play:hand_void", args=[session.pk, hand.number])
     key = client.get(url).context["form"]["key"].value()
     first = client.post(url, {"reason": "记错了", "key": key}, follow=True)
@@ -203,3 +203,83 @@ def test_a_replayed_void_says_the_hand_was_already_voided(client, member):
     again = client.post(url, {"reason": "记错了", "key": key}, follow=True)
     assert [str(m) for m in again.context["messages"]] == ["第 1 把已经由 #2 作废，这次没有改动。"]
     assert Hand.objects.filter(voids=hand).count() == 1
+
+
+# who voids: a manager, or a seated player's request confirmed by a second seated player
+
+
+@pytest.fixture
+def table_of_two(member):
+    """A table where ``member`` sits at 东 and another member at 南."""
+    from clubapp.core.roles import Role
+    from clubapp.core.tests.factories import UserFactory
+    from clubapp.play.models import Seat
+
+    other = UserFactory(username="second", roles=[Role.MEMBER])
+    session = TableSessionFactory(seated=member)
+    Seat.objects.filter(session=session, wind="S").update(user=other)
+    return session, other
+
+
+def test_a_players_void_waits_for_a_second_player(member, table_of_two):
+    session, other = table_of_two
+    hand = book(session, discard_win("S", "E"))
+    with pytest.raises(services.VoidConfirmationNeeded):
+        services.hand_void(hand=hand, reason="记错了", by=member)
+    asked = services.hand_void_request(hand=hand, reason="记错了", by=member)
+    assert not Hand.objects.filter(voids=hand).exists()
+    with pytest.raises(services.VoidConfirmationNeeded):
+        services.hand_void(hand=hand, reason="记错了", by=member)  # not their own request
+    reversal = services.hand_void(hand=hand, reason=asked.reason, by=other)
+    asked.refresh_from_db()
+    assert reversal.voids == hand and asked.reversal == reversal and reversal.recorded_by == other
+
+
+def test_a_player_not_at_the_table_can_neither_ask_nor_confirm(member, manager):
+    from django.core.exceptions import PermissionDenied
+
+    session = TableSessionFactory()
+    hand = book(session, discard_win("S", "E"))
+    with pytest.raises(PermissionDenied):
+        services.hand_void_request(hand=hand, reason="x", by=member)
+    with pytest.raises(PermissionDenied):
+        services.hand_void_request(hand=hand, reason="x", by=manager)  # a manager voids
+    assert not Hand.objects.filter(voids=hand).exists()
+
+
+def test_a_manager_voids_directly_and_answers_a_pending_request(member, manager, table_of_two):
+    session, _other = table_of_two
+    hand = book(session, discard_win("S", "E"))
+    asked = services.hand_void_request(hand=hand, reason="记错了", by=member)
+    reversal = services.hand_void(hand=hand, reason="经理核实", by=manager)
+    asked.refresh_from_db()
+    assert asked.reversal == reversal
+
+
+def test_the_void_page_asks_then_the_second_player_confirms(client, member, table_of_two):
+    session, other = table_of_two
+    hand = book(session, discard_win("S", "E"))
+    url = reverse("play:hand_void", args=[session.pk, hand.number])
+    client.force_login(member)
+    page = client.get(url)
+    assert "申请作废" in page.content.decode()
+    client.post(url, {"reason": "花数记错了", "key": page.context["form"]["key"].value()})
+    assert not Hand.objects.filter(voids=hand).exists()
+    detail = client.get(reverse("play:hand", args=[session.pk, hand.number])).content.decode()
+    assert "申请作废这一把：花数记错了" in detail
+    client.force_login(other)
+    page = client.get(url)
+    assert page.context["form"]["reason"].value() == "花数记错了"
+    assert "确认作废" in page.content.decode()
+    response = client.post(
+        url, {"reason": "花数记错了", "key": page.context["form"]["key"].value()}
+    )
+    assert response.status_code == 302
+    assert Hand.objects.get(voids=hand).void_reason == "花数记错了"
+
+
+def test_a_member_not_at_the_table_cannot_open_the_void_page(client, member):
+    session = TableSessionFactory()
+    hand = book(session, discard_win("S", "E"))
+    client.force_login(member)
+    assert client.get(reverse("play:hand_void", args=[session.pk, hand.number])).status_code == 403

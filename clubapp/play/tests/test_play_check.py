@@ -107,7 +107,7 @@ def test_tables_marked_in_play_are_checked(room):
     assert status == 1 and "table 5" in out
     services.session_create(
         room=room,
-        table_number=table.number,
+        table=table,
         ruleset=shipped(),
         seats=[services.SeatIn(wind=w, name=w) for w in "ESWN"],
         by=None,

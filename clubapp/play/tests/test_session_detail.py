@@ -36,7 +36,7 @@ def test_it_shows_balances_and_hands(client, accountant):
 
 
 def test_it_shows_the_doubling_for_the_next_hand(client, member):
-    session = TableSessionFactory()
+    session = TableSessionFactory(seated=member)
     book(session, drawn_hand())
     client.force_login(member)
     response = client.get(session.get_absolute_url())
@@ -45,7 +45,7 @@ def test_it_shows_the_doubling_for_the_next_hand(client, member):
 
 
 def test_it_shows_garden_balances(client, member):
-    session = TableSessionFactory(mode="garden", garden_size=100)
+    session = TableSessionFactory(mode="garden", garden_size=100, seated=member)
     book(session, discard_win("S", "E"))
     client.force_login(member)
     response = client.get(session.get_absolute_url())
@@ -54,7 +54,7 @@ def test_it_shows_garden_balances(client, member):
 
 
 def test_it_shows_each_new_row_statement_and_renamed_seat(client, member):
-    session = TableSessionFactory(settle_every="hand")
+    session = TableSessionFactory(settle_every="hand", seated=member)
     client.force_login(member)
 
     def page():
@@ -75,7 +75,7 @@ def test_it_shows_each_new_row_statement_and_renamed_seat(client, member):
 
 
 def test_it_lists_the_latest_hands_and_links_the_rest(client, member):
-    session = TableSessionFactory()
+    session = TableSessionFactory(seated=member)
     for _ in range(10):
         book(session, drawn_hand())
     client.force_login(member)
@@ -91,7 +91,7 @@ def _queries(client, url) -> list[str]:
 
 
 def test_it_makes_the_same_queries_for_2_hands_as_for_200(client, member):
-    short, long = TableSessionFactory(), TableSessionFactory()
+    short, long = TableSessionFactory(seated=member), TableSessionFactory(seated=member)
     client.force_login(member)
     for session, hands in ((short, 2), (long, 200)):
         for i in range(hands):
@@ -116,3 +116,11 @@ def test_the_session_page_shows_seats_and_ruleset(client, accountant):
     client.force_login(accountant)
     body = client.get(session.get_absolute_url()).content.decode()
     assert "老王" in body and "赵姐" in body and session.ruleset.version in body
+
+
+def test_a_member_reads_only_a_table_where_they_sit(client, member, accountant):
+    session = TableSessionFactory()
+    client.force_login(member)
+    assert client.get(reverse("play:session", args=[session.pk])).status_code == 403
+    client.force_login(accountant)
+    assert client.get(reverse("play:session", args=[session.pk])).status_code == 200

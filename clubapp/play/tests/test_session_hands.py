@@ -25,3 +25,11 @@ def test_it_lists_every_row_with_totals_and_statements(client, accountant):
     assert "记错了" in body and reverse("play:settlement", args=[session.pk, 1]) in body
     seats = {s["wind"]: s["balance"] for s in response.context["seats"]}
     assert seats == {"E": 0, "S": 0, "W": 0, "N": 0}
+
+
+def test_a_member_reads_only_a_table_where_they_sit(client, member, accountant):
+    session = TableSessionFactory()
+    client.force_login(member)
+    assert client.get(reverse("play:session_hands", args=[session.pk])).status_code == 403
+    client.force_login(accountant)
+    assert client.get(reverse("play:session_hands", args=[session.pk])).status_code == 200

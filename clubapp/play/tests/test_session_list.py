@@ -30,3 +30,30 @@ def test_it_refuses_outsiders(client, outsider):
 def test_it_sends_anonymous_users_to_login(client, db):
     response = client.get(reverse("play:sessions"))
     assert response.status_code == 302 and "/accounts/login/" in response["Location"]
+
+
+def test_a_member_lists_only_the_tables_where_they_sit(client, member):
+    mine, other = TableSessionFactory(seated=member), TableSessionFactory()
+    client.force_login(member)
+    body = client.get(reverse("play:sessions")).content.decode()
+    assert mine.get_absolute_url() in body and other.get_absolute_url() not in body
+
+
+def test_it_shows_the_rooms_tables_as_the_desk_does(client, room, accountant):
+    from clubapp.members.models import Table
+
+    Table.objects.create(room=room, number=1)
+    Table.objects.create(room=room, number=2, occupied=True)
+    Table.objects.create(room=room, number=3, in_play=True)
+    Table.objects.create(room=room, number=4, active=False)
+    client.force_login(accountant)
+    page = client.get(reverse("play:sessions"))
+    assert [(t.number, state) for t, state in page.context["tables"]] == [
+        (1, "free"), (2, "occupied"), (3, "play"),
+    ]  # fmt: skip
+    body = page.content.decode()
+    for word in ("空闲", "占用", "对局中"):
+        assert word in body
+    desk = client.get(reverse("members:visit_list")).content.decode()
+    tiles = body.split('class="tables plain compact"')[1].split("</ul>")[0]
+    assert tiles in desk  # the same tiles, word for word

@@ -8,6 +8,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 
 from clubapp.core.appendonly import AppendOnlyError
+from clubapp.members.models import Table
 from clubapp.play import services
 from clubapp.play.models import SEATS, Settlement
 from clubapp.play.tests.factories import (
@@ -62,7 +63,7 @@ def test_worksite_tables_settle_the_first_quan_together_then_each_change():
 
 
 def test_it_freezes_a_statement_of_the_window_since_the_last(member):
-    session = TableSessionFactory(settle_every="hand")
+    session = TableSessionFactory(settle_every="hand", seated=member)
     book(session, discard_win("S", "E"))
     assert state_of(session).due
     first = services.settlement_make(session=session, by=member)
@@ -79,23 +80,24 @@ def test_it_freezes_a_statement_of_the_window_since_the_last(member):
     assert second.statement["net"] == {"E": -50, "S": 150, "W": -50, "N": -50}
 
 
-def test_a_hand_voided_after_its_statement_is_reversed_in_the_next(member):
-    session = TableSessionFactory()
+def test_a_hand_voided_after_its_statement_is_reversed_in_the_next(member, manager):
+    session = TableSessionFactory(seated=member)
     hand = book(session, discard_win("S", "E"))
     services.settlement_make(session=session, by=member)
-    services.hand_void(hand=hand, reason="错", by=member)
+    services.hand_void(hand=hand, reason="错", by=manager)
     later = services.settlement_make(session=session, by=member)
     assert later.statement["net"] == {"E": 28, "S": -28, "W": 0, "N": 0}
     assert later.statement["transfers"] == [{"from": "S", "to": "E", "amount": 28}]
 
 
 def test_a_garden_table_settles_when_a_garden_closes_and_shows_it(member):
+    room = TableSessionFactory(seated=member).room
     session = services.session_create(
-        room=TableSessionFactory().room,
-        table_number=2,
+        room=room,
+        table=Table.objects.create(room=room, number=802),
         ruleset=shipped(),
         seats=[services.SeatIn(wind=w, name=w) for w in SEATS],
-        by=member,
+        by=None,
         mode="garden",
         garden_size=30,
     )
@@ -104,7 +106,7 @@ def test_a_garden_table_settles_when_a_garden_closes_and_shows_it(member):
     assert not state_of(session).due
     book(session, self_drawn("E"))
     assert state_of(session).due
-    statement = services.settlement_make(session=session, by=member).statement
+    statement = services.settlement_make(session=session, by=None).statement
     assert statement["garden"]["closed"] == [
         {"hand": 2, "left": {"E": 112, "S": 8, "W": 0, "N": 0}}
     ]
@@ -124,7 +126,7 @@ def test_a_statement_is_never_changed():
 
 
 def test_the_session_page_offers_to_settle_when_due(client, member):
-    session = TableSessionFactory(settle_every="hand")
+    session = TableSessionFactory(settle_every="hand", seated=member)
     book(session, discard_win("S", "E"))
     client.force_login(member)
     body = client.get(session.get_absolute_url()).content.decode()
@@ -135,7 +137,7 @@ def test_the_session_page_offers_to_settle_when_due(client, member):
 
 
 def test_settling_nothing_says_so(client, member):
-    session = TableSessionFactory()
+    session = TableSessionFactory(seated=member)
     client.force_login(member)
     response = client.post(reverse("play:settlement_create", args=[session.pk]), follow=True)
     assert not Settlement.objects.exists()

@@ -11,7 +11,7 @@ pytestmark = pytest.mark.django_db
 
 
 def test_it_shows_the_nets_and_transfers_and_prints(client, member):
-    session = TableSessionFactory()
+    session = TableSessionFactory(seated=member)
     book(session, discard_win("S", "E"))
     settlement = services.settlement_make(session=session, by=None)
     client.force_login(member)
@@ -20,7 +20,9 @@ def test_it_shows_the_nets_and_transfers_and_prints(client, member):
 
 
 def test_a_garden_statement_shows_the_closed_garden(client, member):
-    session = TableSessionFactory(mode="garden", garden_size=30, settle_every="garden")
+    session = TableSessionFactory(
+        mode="garden", garden_size=30, settle_every="garden", seated=member
+    )
     book(session, self_drawn("E"))
     settlement = services.settlement_make(session=session, by=None)
     client.force_login(member)

@@ -87,7 +87,7 @@ def test_a_worksite_dealer_stays_while_winning_and_never_doubles():
 
 
 def test_the_page_shows_jiang_and_quan(client, member):
-    session = TableSessionFactory()
+    session = TableSessionFactory(seated=member)
     _pass_the_deal(session, 4)
     client.force_login(member)
     response = client.get(session.get_absolute_url())

@@ -15,7 +15,7 @@ from clubapp.books.models import Expense, ExpenseCategory, IncomeCategory, Incom
 from clubapp.books.tests.factories import approved, expense, line, other_income
 from clubapp.core.tests.factories import UserFactory
 from clubapp.members import services as members
-from clubapp.members.models import Card, Member, Visit
+from clubapp.members.models import Card, Member, Table, Visit
 from clubapp.members.tests.factories import TableFactory, at, make_id_number
 from clubapp.play import selectors as play_selectors
 from clubapp.play import services as play
@@ -113,9 +113,10 @@ def november(room, manager, clock):
 
     # a table on 2 November: 陈喆 (E), 王堃 (S), 李昇 (W) by their accounts, a guest (N)
     clock.set(at(2, 14, 0))
+    # seated by their accounts without visits: the room's own code (by=None), not a desk
     session = play.session_create(
         room=room,
-        table_number=1,
+        table=Table.objects.get_or_create(room=room, number=1)[0],
         ruleset=shipped("nanjing"),
         seats=[
             play.SeatIn(wind="E", user=chen.user),
@@ -123,7 +124,7 @@ def november(room, manager, clock):
             play.SeatIn(wind="W", user=li.user),
             play.SeatIn(wind="N", name="散客老周"),
         ],
-        by=manager,
+        by=None,
         started_at=at(2, 14, 0),
     )
     hands = [

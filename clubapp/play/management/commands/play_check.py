@@ -44,11 +44,9 @@ class Command(BaseCommand):
 
 
 def _tables_in_play() -> list[str]:
-    open_at = set(
-        TableSession.objects.filter(ended_at__isnull=True).values_list("room_id", "table_number")
-    )
+    open_at = set(TableSession.objects.filter(ended_at__isnull=True).values_list("table_id"))
     out = []
     for table in Table.objects.all():
-        if table.in_play != ((table.room_id, table.number) in open_at):
+        if table.in_play != ((table.pk,) in open_at):
             out.append(f"table {table.number}: marked in_play={table.in_play}")
     return out

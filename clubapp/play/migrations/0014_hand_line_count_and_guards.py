@@ -26,7 +26,7 @@ def fill(apps, schema_editor):
 
 
 class Migration(migrations.Migration):
-    dependencies = [("play", "0012_tables_in_play")]
+    dependencies = [("play", "0013_session_table")]
 
     operations = [
         migrations.AddField(
