@@ -80,7 +80,14 @@ class SessionForm(forms.Form):
 
     def __init__(self, *args: Any, room: Room | None = None, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["ruleset"].queryset = selectors.ruleset_versions_latest()  # type: ignore[attr-defined]
+        rulesets = self.fields["ruleset"]
+        rulesets.queryset = selectors.ruleset_versions_latest()  # type: ignore[attr-defined]
+        rulesets.label_from_instance = lambda version: version.name  # type: ignore[attr-defined]
+        # the room's default ruleset is chosen unless the form says otherwise
+        if room is not None and room.default_ruleset and not self.is_bound:
+            default = rulesets.queryset.filter(ruleset_id=room.default_ruleset).first()  # type: ignore[attr-defined]
+            if default is not None:
+                self.initial.setdefault("ruleset", default.pk)
         users = get_user_model().objects.filter(is_active=True).order_by("first_name", "username")
         visits = visits_open(room=room) if room is not None else Visit.objects.none()
         for wind, label in zip(SEATS, Wind.labels, strict=True):

@@ -19,6 +19,7 @@ from django.views.decorators.http import require_GET, require_http_methods, requ
 import scoring.features
 import scoring.tiles
 from clubapp.core.http import AuthenticatedRequest
+from clubapp.core.roles import Role, user_roles
 from clubapp.core.selectors import room_get
 from clubapp.play import forms, selectors, services
 from clubapp.play.forms import HandEntry, RulesetForm, SessionForm, VoidForm, digest
@@ -281,7 +282,10 @@ def hand_detail(request: AuthenticatedRequest, pk: int, number: int) -> HttpResp
             "hand": hand,
             "names": session.names(),
             "lines": hand.lines.order_by("id"),
-            "record_json": json.dumps(hand.record, ensure_ascii=False, indent=1),
+            # the raw record is for managers (docs/play.md)
+            "record_json": json.dumps(hand.record, ensure_ascii=False, indent=1)
+            if Role.MANAGER in user_roles(request.user) and not hand.is_reversal
+            else "",
             "can_record": can_record(request.user),
             "signoffs": hand.signoffs.order_by("seat"),
             "my_seat": session.seats.filter(user=request.user).first(),
@@ -404,7 +408,10 @@ def ruleset_list(request: AuthenticatedRequest) -> HttpResponse:
         request,
         "play/ruleset_list.html",
         {
-            "rulesets": selectors.ruleset_version_list(),
+            # versions (hashes) are the managers'; the others see each ruleset by name
+            "rulesets": selectors.ruleset_version_list()
+            if can_edit_rulesets(request.user)
+            else selectors.ruleset_versions_latest(),
             "can_edit": can_edit_rulesets(request.user),
         },
     )

@@ -114,8 +114,11 @@ def test_outsiders_cannot_read_it(client, outsider):
     assert client.get(session.get_absolute_url()).status_code == 403
 
 
-def test_the_session_page_shows_seats_and_ruleset(client, accountant):
+def test_the_session_page_shows_seats_and_ruleset(client, accountant, manager):
     session = TableSessionFactory()
     client.force_login(accountant)
     body = client.get(session.get_absolute_url()).content.decode()
-    assert "老王" in body and "赵姐" in body and session.ruleset.version in body
+    assert "老王" in body and "赵姐" in body and session.ruleset.name in body
+    assert session.ruleset.version not in body  # the version hash is the managers'
+    client.force_login(manager)
+    assert session.ruleset.version in client.get(session.get_absolute_url()).content.decode()
