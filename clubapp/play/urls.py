@@ -25,6 +25,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("<int:pk>/settlements/<int:number>/", views.settlement_detail, name="settlement"),
     path("me/", views.member_history, name="my_history"),
     path("members/<int:user_id>/", views.member_history, name="member_history"),
+    path("member/<int:pk>/", views.member_points, name="member_points"),
     path("rulesets/", views.ruleset_list, name="rulesets"),
     path("rulesets/<int:pk>/edit/", views.ruleset_edit, name="ruleset_edit"),
 ]

@@ -21,6 +21,7 @@ import scoring.tiles
 from clubapp.core.http import AuthenticatedRequest
 from clubapp.core.roles import Role, user_roles
 from clubapp.core.selectors import room_get
+from clubapp.members.models import Member
 from clubapp.play import forms, selectors, services
 from clubapp.play.forms import HandEntry, RulesetForm, SessionForm, VoidForm, digest
 from clubapp.play.models import SEATS, TableSession
@@ -274,6 +275,8 @@ def hand_book(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 def hand_detail(request: AuthenticatedRequest, pk: int, number: int) -> HttpResponse:
     session = selectors.session_get(pk=pk)
     hand = selectors.hand_get(session=session, number=number)
+    signoffs = list(hand.signoffs.order_by("seat"))
+    my_seat = next((seat for seat in session.seat_list() if seat.user_id == request.user.pk), None)
     return render(
         request,
         "play/hand_detail.html",
@@ -287,8 +290,11 @@ def hand_detail(request: AuthenticatedRequest, pk: int, number: int) -> HttpResp
             if Role.MANAGER in user_roles(request.user) and not hand.is_reversal
             else "",
             "can_record": can_record(request.user),
-            "signoffs": hand.signoffs.order_by("seat"),
-            "my_seat": session.seats.filter(user=request.user).first(),
+            "signoffs": signoffs,
+            "my_seat": my_seat,
+            # a hand confirmed for my seat no longer offers the button
+            "my_confirmed": my_seat is not None
+            and any(signoff.seat == my_seat.wind for signoff in signoffs),
         },
     )
 
@@ -399,7 +405,30 @@ def member_history(request: AuthenticatedRequest, user_id: int | None = None) ->
     else:
         raise PermissionDenied
     stats = selectors.member_stats(user=person)
-    return render(request, "play/member_history.html", {"person": person, "stats": stats})
+    name = person.get_short_name() or person.get_username()
+    awaiting = selectors.hands_awaiting(user=person) if person == request.user else []
+    return render(
+        request,
+        "play/member_history.html",
+        {"name": name, "stats": stats, "awaiting": awaiting},
+    )
+
+
+@reader
+def member_points(request: AuthenticatedRequest, pk: int) -> HttpResponse:
+    """A member's play, login or not (the history is the member's, not the account's):
+    the member's own, or anyone's for managers and accountants."""
+    member = get_object_or_404(Member, pk=pk)
+    own = member.user_id is not None and member.user_id == request.user.pk
+    if not (own or can_see_everyone(request.user)):
+        raise PermissionDenied
+    stats = selectors.member_stats(member=member)
+    awaiting = selectors.hands_awaiting(user=request.user) if own else []
+    return render(
+        request,
+        "play/member_history.html",
+        {"name": member.name, "stats": stats, "awaiting": awaiting, "member": member},
+    )
 
 
 @reader

@@ -124,6 +124,8 @@ EXPECTED: dict[str, tuple[str, str, Any]] = {
     "play:my_history": (PLAYERS, PLAYERS, NONE),
     # The history of the seated player: their own, or read by the desk.
     "play:member_history": (TABLE_READ, TABLE_READ, _k(user_id="seated_id")),
+    # A member's points history, login or not: their own, or read by the desk.
+    "play:member_points": (TABLE_READ, TABLE_READ, _k(pk="person")),
     "play:rulesets": (PLAYERS, PLAYERS, NONE),
     "play:ruleset_edit": (MANAGER, MANAGER, _k(pk="ruleset")),
     "reports:today": (DESK_READ, NOT_ALLOWED, NONE),
