@@ -40,7 +40,8 @@ from clubapp.play.models import SEATS, Mode, RulesetVersion, SettleEvery, Wind
 from scoring import ScoringError
 from scoring.rulesets import Ruleset
 
-SEAT_CHOICES = [("E", "东"), ("S", "南"), ("W", "西"), ("N", "北")]
+#: the seats by wind: 东 南 西 北 (East South West North on an English page)
+SEAT_CHOICES = list(Wind.choices)
 NO_SEAT = [("", "—")]
 KONG_TYPES = [
     ("", "—"),

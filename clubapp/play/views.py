@@ -25,6 +25,7 @@ from clubapp.members.models import Member
 from clubapp.play import forms, selectors, services
 from clubapp.play.forms import HandEntry, RulesetForm, SessionForm, VoidForm, digest
 from clubapp.play.models import SEATS, TableSession
+from clubapp.play.templatetags.play import gloss
 from clubapp.play.permissions import (
     can_edit_rulesets,
     can_record,
@@ -148,6 +149,11 @@ def session_end(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 # --------------------------------------------------------------------- hand entry
 
 
+def _glossed(choices: list[tuple[str, str]]) -> list[tuple[str, str, str]]:
+    """(code, Chinese name, its English on an English page)."""
+    return [(code, name, gloss(code)) for code, name in choices]
+
+
 def _entry_page(
     request: AuthenticatedRequest,
     session: TableSession,
@@ -166,8 +172,8 @@ def _entry_page(
             "seats": seats,
             "discarder": entry.hand.fields["discarder"].choices,  # type: ignore[attr-defined]
             "seat_or_none": forms.NO_SEAT + seats,
-            "features": entry.seats[0].fields["features"].choices,  # type: ignore[attr-defined]
-            "flags": entry.seats[0].fields["flags"].choices,  # type: ignore[attr-defined]
+            "features": _glossed(entry.seats[0].fields["features"].choices),  # type: ignore[attr-defined]
+            "flags": _glossed(entry.seats[0].fields["flags"].choices),  # type: ignore[attr-defined]
             "kong_row": [forms.NO_SEAT + seats, forms.KONG_TYPES, forms.NO_SEAT + seats],
             "penalty_row": [forms.PENALTY_TYPES, forms.NO_SEAT + seats],
         },

@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
+from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.utils.translation import gettext_lazy
 
+from clubapp.play.glossary import GLOSSARY
 from clubapp.play.models import Wind
 
 register = template.Library()
@@ -64,3 +66,13 @@ def reason_name(code: str) -> str:
         return _("void %(reason)s") % {"reason": reason_name(code[5:])}
     name = REASON_NAMES.get(code)
     return str(name) if name is not None else code
+
+
+@register.filter
+def gloss(code: str) -> str:
+    """The English of a rule's code, for a page in English (empty in Chinese: the
+    rule names are the room's own words)."""
+    if (get_language() or "").startswith("zh"):
+        return ""
+    meaning = GLOSSARY.get(str(code))
+    return str(meaning) if meaning is not None else ""

@@ -8,7 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
-from clubapp.play.tests.factories import TableSessionFactory, book, discard_win, shipped
+from clubapp.play.tests.factories import TableSessionFactory, book, discard_win, hand_data, shipped
 
 pytestmark = pytest.mark.django_db
 
@@ -92,3 +92,36 @@ def test_the_manager_sets_the_rooms_default_ruleset(client, manager, room):
     assert response.status_code == 302
     room.refresh_from_db()
     assert room.default_ruleset == "nanjing-classic"
+
+
+def test_the_language_menu_names_english_english(client, member):
+    client.force_login(member)
+    body = client.get(reverse("play:sessions")).content.decode()
+    assert ">English</option>" in body and "英语" not in body
+
+
+def test_english_mode_explains_the_rule_names_and_the_transfers(client, member):
+    session = TableSessionFactory()
+    hand = book(session, discard_win("S", "E"))
+    client.force_login(member)
+    url = reverse("play:hand", args=[session.pk, hand.number])
+    chinese = client.get(url).content.decode()
+    assert "东 老王 → 南 小李 <b>28</b>" in chinese and "base of every win" not in chinese
+    client.cookies["django_language"] = "en"
+    english = client.get(url).content.decode()
+    assert "跑20" in english and "(the base of every win)" in english  # Chinese beside English
+    assert "East 老王 pays South 小李 <b>28</b>" in english
+    entry = client.get(reverse("play:hand_entry", args=[session.pk])).content.decode()
+    assert "门清 <small>concealed hand</small>" in entry
+    assert "<span>East 老王</span>" in entry
+
+
+def test_english_mode_gives_scoring_errors_in_english(client, member):
+    session = TableSessionFactory()
+    client.force_login(member)
+    client.cookies["django_language"] = "en"
+    data = hand_data(winners=["S"], discarder="E", **{"S-concealed": "123m", "S-hard": "0"})
+    body = client.post(reverse("play:hand_preview", args=[session.pk]), data).content.decode()
+    assert 'class="error"' in body
+    error = body.split('class="error">')[1].split("<")[0]
+    assert error and not re.search(r"[\u4e00-\u9fff]{4,}", error), error
