@@ -41,8 +41,8 @@ from scoring import ScoringError
 from scoring.rulesets import Ruleset
 
 #: the seats by wind: 东 南 西 北 (East South West North on an English page)
-SEAT_CHOICES = list(Wind.choices)
-NO_SEAT = [("", "—")]
+SEAT_CHOICES: list[tuple[str, Any]] = list(Wind.choices)
+NO_SEAT: list[tuple[str, Any]] = [("", "—")]
 KONG_TYPES = [
     ("", "—"),
     ("exposed", "明杠"),

@@ -25,7 +25,6 @@ from clubapp.members.models import Member
 from clubapp.play import forms, selectors, services
 from clubapp.play.forms import HandEntry, RulesetForm, SessionForm, VoidForm, digest
 from clubapp.play.models import SEATS, TableSession
-from clubapp.play.templatetags.play import gloss
 from clubapp.play.permissions import (
     can_edit_rulesets,
     can_record,
@@ -34,6 +33,7 @@ from clubapp.play.permissions import (
     recorder,
     ruleset_editor,
 )
+from clubapp.play.templatetags.play import gloss
 from scoring import ScoringError
 
 

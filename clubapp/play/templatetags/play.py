@@ -6,9 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy
 
 from clubapp.play.glossary import GLOSSARY
 from clubapp.play.models import Wind
