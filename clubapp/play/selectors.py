@@ -146,6 +146,28 @@ def journal_lines(*, session: TableSession, count: int | None = RECENT) -> list[
     return out
 
 
+def rows_since(*, session: TableSession, after: int, count: int = 5) -> list[Line]:
+    """The rows booked after row ``after`` (the latest ``count``, oldest first), each
+    with who booked it: what another phone was quicker with."""
+    hands = (
+        Hand.objects.filter(session=session, number__gt=after)
+        .select_related("recorded_by__member")
+        .annotate(voids_number=F("voids__number"))
+        .order_by("-number")[:count]
+    )
+    return [Line(hand, None) for hand in reversed(list(hands))]
+
+
+def person_name(user: Any) -> str:
+    """A user by the name the room knows: their member's name, else the account's."""
+    if user is None:
+        return ""
+    member = getattr(user, "member", None)
+    if member is not None:
+        return str(member.name)
+    return str(user.get_short_name() or user.get_username())
+
+
 def statements(*, session: TableSession) -> QuerySet[Settlement]:
     """The session's statements, newest first."""
     return Settlement.objects.filter(session=session).order_by("-number")

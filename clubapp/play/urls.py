@@ -13,6 +13,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("new/", views.session_create, name="session_create"),
     path("<int:pk>/", views.session_detail, name="session"),
     path("<int:pk>/end/", views.session_end, name="session_end"),
+    path("<int:pk>/tip/", views.session_tip, name="session_tip"),
     path("<int:pk>/hands/", views.session_hands, name="session_hands"),
     path("<int:pk>/hands/new/", views.hand_entry, name="hand_entry"),
     path("<int:pk>/hands/preview/", views.hand_preview, name="hand_preview"),

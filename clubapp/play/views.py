@@ -10,7 +10,9 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseNotAllowed, JsonResponse
+from django.template.loader import render_to_string
+from django.utils.html import strip_tags
 from django.shortcuts import get_object_or_404, redirect, render
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
@@ -137,6 +139,25 @@ def session_hands(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     return render(request, "play/session_hands.html", context)
 
 
+@reader
+def session_tip(request: AuthenticatedRequest, pk: int) -> HttpResponse:
+    """The number of the journal's last row and what it was, for the table's pages to
+    see that another phone booked (polled by table.js; read by the seated players,
+    the accountant and managers)."""
+    session = selectors.session_get(pk=pk)
+    seated = any(seat.user_id == request.user.pk for seat in session.seat_list())
+    if not (seated or can_see_everyone(request.user)):
+        raise PermissionDenied
+    if request.method != "GET":
+        return HttpResponseNotAllowed(["GET"])
+    number = selectors.journal_tip(session=session).state.number
+    booked = selectors.rows_since(session=session, after=number - 1, count=1) if number else []
+    text = render_to_string(
+        "play/_booked.html", {"booked": booked, "names": session.names()}, request=request
+    )
+    return JsonResponse({"number": number, "text": strip_tags(text).strip()})
+
+
 @recorder
 @require_POST
 def session_end(request: AuthenticatedRequest, pk: int) -> HttpResponse:
@@ -160,10 +181,14 @@ def _entry_page(
     entry: HandEntry,
     state: Any,
     preview: services.Preview | None = None,
+    booked: list[selectors.Line] | None = None,
 ) -> HttpResponse:
     seats = forms.SEAT_CHOICES
     context: dict[str, Any] = {
         "session": session,
+        # what another phone booked since this recorder's preview
+        "booked": booked or [],
+        "entering": request.method == "POST",
         "entry": entry,
         "state": state,
         "names": session.names(),
@@ -237,6 +262,7 @@ def hand_book(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     a fresh preview; a scoring error goes beside its field; an ended session says so."""
     session = selectors.session_get(pk=pk, seats=False)
     entry = HandEntry(request.POST, ruleset=session.ruleset.as_ruleset(), book=True)
+    booked: list[selectors.Line] = []
     if entry.is_valid():
         assert entry.book is not None
         try:
@@ -251,7 +277,8 @@ def hand_book(request: AuthenticatedRequest, pk: int) -> HttpResponse:
             messages.error(request, _("The session has ended."))
             return redirect(session)
         except services.TableChangedError:
-            pass  # another phone was quicker: a fresh preview below
+            # another phone was quicker: say what it booked, and a fresh preview below
+            booked = selectors.rows_since(session=session, after=entry.book.cleaned_data["after"])
         except ScoringError as exc:
             entry.add_scoring_error(exc, said(exc))
             state = selectors.journal_tip(session=session).state
@@ -269,9 +296,12 @@ def hand_book(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     if not session.is_open:
         messages.error(request, _("The session has ended."))
         return redirect(session)
-    messages.warning(request, _("The hand or the table changed since the preview: check it again."))
+    if not booked:
+        messages.warning(
+            request, _("The hand or the table changed since the preview: check it again.")
+        )
     state = selectors.journal_tip(session=session).state
-    return _entry_page(request, session, entry, state, _preview(entry, session, state))
+    return _entry_page(request, session, entry, state, _preview(entry, session, state), booked)
 
 
 # --------------------------------------------------------------------- hands

@@ -112,6 +112,12 @@ EXPECTED: dict[str, tuple[str, str, Any]] = {
     "play:session": (TABLE_READ, TABLE_READ, _k(pk="session")),
     "play:session_end": (TABLE_POST_ONLY, TABLE_ACT, _k(pk="session")),
     "play:session_hands": (TABLE_READ, TABLE_READ, _k(pk="session")),
+    # The journal's end, polled by the table's pages: the seated and the office read it.
+    "play:session_tip": (
+        TABLE_READ,
+        "L    405    403      405  403      405     403",
+        _k(pk="session"),
+    ),
     "play:hand_entry": (TABLE_ACT, TABLE_ACT_405, _k(pk="session")),
     "play:hand_preview": (TABLE_ACT_405, TABLE_ACT, _k(pk="session")),
     "play:hand_book": (TABLE_ACT_405, TABLE_ACT, _k(pk="session")),

@@ -75,3 +75,11 @@ def gloss(code: str) -> str:
         return ""
     meaning = GLOSSARY.get(str(code))
     return str(meaning) if meaning is not None else ""
+
+
+@register.filter
+def person(user: Any) -> str:
+    """Who booked a row, by the name the room knows them by."""
+    from clubapp.play.selectors import person_name
+
+    return person_name(user)
