@@ -196,12 +196,14 @@ class SeatForm(forms.Form):
     liable = forms.ChoiceField(
         label=_("Liable (包牌)"), choices=NO_SEAT + SEAT_CHOICES, required=False
     )
-    concealed = forms.CharField(label=_("Concealed tiles (MPSZ)"), max_length=60, required=False)
-    melds = forms.CharField(label=_("Melds (P5sW K1zN K7m U3pS)"), max_length=80, required=False)
+    concealed = forms.CharField(
+        label=_("Tiles in hand, the winning tile included"), max_length=60, required=False
+    )
+    melds = forms.CharField(label=_("Pongs and kongs shown"), max_length=80, required=False)
     winning_tile = forms.CharField(label=_("Winning tile"), max_length=2, required=False)
     flowers = forms.CharField(label=_("Flowers"), max_length=60, required=False)
     others_ponged = forms.CharField(
-        label=_("Pongs of others on the table (MPSZ, for 压绝)"), max_length=20, required=False
+        label=_("Pongs of others on the table (for 压绝)"), max_length=20, required=False
     )
 
     def __init__(self, *args: Any, ruleset: Ruleset, **kwargs: Any) -> None:

@@ -48,3 +48,54 @@ def test_a_confirm_after_another_phone_asks_whether_it_is_the_same_hand(
     page.click("#booked >> text=是同一把：不再记")
     page.wait_for_url(f"{live_server.url}/play/{session.pk}/")
     assert Hand.objects.count() == 1
+
+
+def test_a_tile_entry_hand_with_kongs_by_the_palette_and_chips(page, live_server, log_in, member):
+    session = TableSessionFactory()
+    log_in(page, member)
+    page.goto(f"{live_server.url}/play/{session.pk}/hands/new/")
+    page.check("input[name=winners][value=S]")
+    page.check("input[name=discarder][value=E]")
+    block = "fieldset.winner[data-seat=S]"
+    page.click(f"{block} .tabs button[data-way=tiles]")
+
+    def tap(*tiles):
+        for tile in tiles:
+            if tile != "back":
+                page.click(f"{block} .palette .suits button[data-suit='{tile[1]}']")
+            page.click(f"{block} .palette button[data-tile='{tile}']")
+
+    tap("1p", "2p", "3p", "4s", "5s", "6s", "9s", "9s")
+    # a concealed kong of 7万, then an exposed kong of 东 fed by 西 阿张, by the palette
+    page.click(f"{block} .meld-kind button[data-meld=A]")
+    tap("7m")
+    page.click(f"{block} .meld-kind button[data-meld=K]")
+    page.click(f"{block} .meld-from button[data-from=W]")
+    tap("1z")
+    assert page.input_value("input[name=S-melds]") == "K7m K1zW"
+    melds = page.inner_text(f"{block} [data-shows=melds]")
+    assert "暗杠 七万" in melds and "杠 东 ← 西 阿张" in melds  # names, not codes
+    page.click(f"{block} [data-shows=winning]")
+    tap("9s")
+    assert page.input_value("input[name=S-winning_tile]") == "9s"
+    assert "九条" in page.inner_text(f"{block} [data-shows=winning]")
+    page.click(f"{block} [data-shows=concealed]")
+    tap("9s", "back")  # ⌫ deletes from the active field: the hand, not the melds
+    assert page.input_value("input[name=S-concealed]") == "1p2p3p4s5s6s9s9s"
+    assert page.input_value("input[name=S-melds]") == "K7m K1zW"
+    box = page.locator(f"{block} .palette button[data-tile='9s']").bounding_box()
+    assert box["width"] >= 44 and box["height"] >= 44
+    # another seat's kong by chips: 北 赵姐's exposed kong, fed by 东 老王
+    page.click("details summary")
+    page.click("label:has(input[name=kong-0-seat][value=N])")
+    page.click("label:has(input[name=kong-0-kind][value=exposed])")
+    page.click("label:has(input[name=kong-0-fed_by][value=E])")
+    assert page.is_visible("input[name=kong-1-seat][value=W]")  # the next row shows
+    page.click("button[name=preview]")
+    assert page.is_visible("#preview"), page.inner_text("#entry")
+    page.click("button[name=confirm]")
+    page.wait_for_url(f"{live_server.url}/play/{session.pk}/")
+    kongs = Hand.objects.get().record["kongs"]
+    assert {"seat": "S", "type": "concealed", "from": None} in kongs
+    assert {"seat": "S", "type": "exposed", "from": "W"} in kongs
+    assert {"seat": "N", "type": "exposed", "from": "E"} in kongs
