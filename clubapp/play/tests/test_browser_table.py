@@ -99,3 +99,46 @@ def test_a_tile_entry_hand_with_kongs_by_the_palette_and_chips(page, live_server
     assert {"seat": "S", "type": "concealed", "from": None} in kongs
     assert {"seat": "S", "type": "exposed", "from": "W"} in kongs
     assert {"seat": "N", "type": "exposed", "from": "E"} in kongs
+
+
+def test_english_mode_reads_english_beside_the_rule_names(page, live_server, log_in, member):
+    session = TableSessionFactory()
+    hand = book(session, discard_win("S", "E"))
+    log_in(page, member)
+    page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
+    page.goto(f"{live_server.url}/play/{session.pk}/hands/{hand.number}/")
+    text = page.inner_text("main")
+    assert "East 老王 pays South 小李 28" in text
+    assert "跑20 (the base of every win)" in text
+    assert "win (胡牌)" in text
+    page.goto(f"{live_server.url}/play/{session.pk}/hands/new/")
+    page.check("input[name=winners][value=S]")
+    assert "门清 concealed hand" in page.inner_text("fieldset.winner[data-seat=S]")
+    assert page.inner_text("#language option:checked") == "English"
+
+
+@pytest.mark.parametrize("width", [360, 390])
+def test_the_lists_fit_a_phone_and_the_menu_folds(page, live_server, log_in, manager, width):
+    session = TableSessionFactory()
+    hand = book(session, discard_win("S", "E"))
+    book(session, discard_win("W", "N"))
+    log_in(page, manager)
+    page.set_viewport_size({"width": width, "height": 800})
+    for url in (
+        f"/play/{session.pk}/",
+        f"/play/{session.pk}/hands/",
+        f"/play/{session.pk}/hands/{hand.number}/compare/",
+        "/members/",
+        "/play/",
+    ):
+        page.goto(live_server.url + url)
+        assert page.evaluate("document.documentElement.scrollWidth <= window.innerWidth"), url
+        # the menu is one line: folded behind its button until tapped
+        assert page.locator("header.topbar").bounding_box()["height"] < 80, url
+        assert not page.is_visible("nav.nav")
+    page.click("label.menu-button")
+    assert page.is_visible("nav.nav >> text=会员")
+    # a seat's name never stands one character a line: each column is wider than a name
+    page.goto(f"{live_server.url}/play/{session.pk}/hands/")
+    cell = page.locator("table.hands td.num").first.bounding_box()
+    assert cell["width"] >= 60
