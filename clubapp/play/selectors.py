@@ -342,6 +342,15 @@ def hands_awaiting(*, user: Any, count: int = 20) -> list[Hand]:
     )
 
 
+def hands_awaiting_count(*, session: TableSession, user: Any) -> int:
+    """How many standing hands of ``session`` ``user`` has not confirmed yet."""
+    return (
+        Hand.objects.filter(session=session, voids__isnull=True, voided_by__isnull=True)
+        .exclude(signoffs__user=user)
+        .count()
+    )
+
+
 def hand_compare(*, hand: Hand) -> list[dict[str, Any]]:
     """The hand as booked, then scored under the newest version of every other stored
     ruleset (``scoring.compare``), side by side; a ruleset that refuses the hand says

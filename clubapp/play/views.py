@@ -125,6 +125,9 @@ def session_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     context = _table_context(request, session, selectors.tip_of(session, lines, statements))
     context.update(lines=lines, more=bool(lines) and lines[-1].hand.number > 1)
     context["statements"] = statements
+    if any(seat.user_id == request.user.pk for seat in session.seat_list()):
+        # a seated player is asked to confirm the hands of their table
+        context["awaiting"] = selectors.hands_awaiting_count(session=session, user=request.user)
     return render(request, "play/session_detail.html", context)
 
 

@@ -74,3 +74,12 @@ def test_a_confirmed_hand_no_longer_offers_the_button(client, member):
     assert confirm in client.get(url).content.decode()
     client.post(confirm)
     assert confirm not in client.get(url).content.decode()
+
+
+def test_the_table_page_tells_a_seated_player_what_waits_for_them(client, member):
+    session = TableSessionFactory()
+    session.seats.filter(wind="E").update(user=member)
+    book(session, discard_win("S", "E"))
+    book(session, discard_win("W", "N"))
+    client.force_login(member)
+    assert "2 把待你确认" in client.get(session.get_absolute_url()).content.decode()
