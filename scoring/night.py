@@ -4,7 +4,7 @@ its journal.
 A session's journal is a list of rows, each a hand as played or the reversal of one
 (a void). After each row the table has a state: who deals next and whether that
 hand is doubled (比下胡), how often the deal has passed (so: which 将 and 圈), each
-seat's balance, what each seat owes since the last statement (结帐) and whether a
+seat's balance, what each seat owes since the last statement (结账) and whether a
 statement is due, and on a 进园子 table the current 园子 and its balances.
 
 ``after`` steps from one row's state to the next (what a booking stores with its

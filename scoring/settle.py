@@ -1,4 +1,4 @@
-"""Settling up (结帐), as pure functions: when a table settles, and who pays whom.
+"""Settling up (结账), as pure functions: when a table settles, and who pays whom.
 
 The deal's passes are counted over the night (``night.State.passes``): a 圈 is four
 passes, a 将 four 圈. A hand "closes" the window since the last statement when the
@@ -12,7 +12,7 @@ from typing import Any
 
 from .record import SEATS
 
-#: the settlement options a table may choose (结帐): after every hand, every 圈, every
+#: the settlement options a table may choose (结账): after every hand, every 圈, every
 #: 将, at the end of the session only, the worksite timing, or when a 园子 closes
 OPTIONS = ("hand", "quan", "jiang", "session", "worksite", "garden")
 

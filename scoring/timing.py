@@ -1,4 +1,4 @@
-"""The night's structure and when to settle (结帐), as pure functions.
+"""The night's structure and when to settle (结账), as pure functions.
 
 A 圈 is four changes of dealer (the deal goes once round the table), a 将 four
 圈, a night two 将 (a third by agreement). Hands are given by their dealer and
@@ -73,7 +73,7 @@ def positions(hands: Sequence[tuple[str, str]]) -> list[Position]:
 
 
 def worksite_settlements(hands: Sequence[tuple[str, str]]) -> list[bool]:
-    """江苏工地麻将 结帐: for each hand, whether the table settles after it.
+    """江苏工地麻将 结账: for each hand, whether the table settles after it.
 
     The hands of the first 圈 of the first 将 settle together when that 圈 ends;
     after that each hand settles when it ends, except that while a dealer stays on,

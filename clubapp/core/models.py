@@ -71,6 +71,8 @@ class Room(models.Model):
         default=7,
         validators=[MinValueValidator(1), MaxValueValidator(90)],
     )
+    # The ruleset a new table starts with (a scoring ruleset id; empty: the first).
+    default_ruleset = models.CharField(_("default ruleset"), max_length=60, blank=True)
 
     objects = RoomManager()
 

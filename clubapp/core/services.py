@@ -85,6 +85,7 @@ def room_settings_update(
     notice: str,
     renewal_window_days: int,
     handover_limit_days: int | None = None,
+    default_ruleset: str | None = None,
 ) -> Room:
     """The room's fees (工本费, 年审费, the non-members' hourly 器材损耗费), its notice,
     the 年审 window and the cash book's hand-over limit: one room-wide row (core.Room),
@@ -108,5 +109,8 @@ def room_settings_update(
     if handover_limit_days is not None:
         room.handover_limit_days = handover_limit_days
         fields.append("handover_limit_days")
+    if default_ruleset is not None:
+        room.default_ruleset = default_ruleset
+        fields.append("default_ruleset")
     room.save(update_fields=fields)
     return room

@@ -13,6 +13,7 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
+import scoring.rulesets
 from clubapp.core.roles import Role
 from clubapp.members.idnumbers import id_number_check
 from clubapp.members.models import CardState, ExceptionKind, Weekday
@@ -165,6 +166,15 @@ class RoomSettingsForm(forms.Form):
         min_value=1,
         max_value=90,
     )
+    # Play's setting: the ruleset a new table starts with (scoring's rulesets by name).
+    default_ruleset = forms.ChoiceField(label=_("Default ruleset of a new table"), required=False)
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.fields["default_ruleset"].choices = [  # type: ignore[attr-defined]
+            ("", "—"),
+            *((ident, scoring.rulesets.get(ident).name) for ident in scoring.rulesets.available()),
+        ]
 
 
 class OpeningExceptionForm(forms.Form):

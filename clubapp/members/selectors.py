@@ -291,7 +291,10 @@ def table_numbers_in_play(*, room: Room) -> list[int]:
 
 def tables_all(*, room: Room) -> list[tuple[Table, str]]:
     """Every table of the room with its state: "free", "play" (an open session),
-    "occupied" (marked at the desk) or "inactive" (停用), in number order."""
+    "occupied" (marked at the desk) or "inactive" (停用), in number order. A room not
+    saved yet (no fixtures loaded) has none."""
+    if room.pk is None:
+        return []
     in_play = set(table_numbers_in_play(room=room))
     result = []
     for table in Table.objects.filter(room=room).order_by("number"):

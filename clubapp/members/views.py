@@ -689,6 +689,7 @@ def room_settings(request: AuthenticatedRequest) -> HttpResponse:
         "notice": room.notice,
         "renewal_window_days": room.renewal_window_days,
         "handover_limit_days": room.handover_limit_days,
+        "default_ruleset": room.default_ruleset,
     }
     form = RoomSettingsForm(request.POST or None, initial=initial)
     if request.method == "POST":
@@ -717,6 +718,9 @@ def room_settings(request: AuthenticatedRequest) -> HttpResponse:
             ],
             "exceptions": selectors.opening_exceptions_upcoming(room=room),
             "can_manage": manage,
+            "default_ruleset_name": dict(form.fields["default_ruleset"].choices).get(  # type: ignore[attr-defined]
+                room.default_ruleset, ""
+            ),
         },
     )
 

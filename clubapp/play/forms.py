@@ -38,8 +38,9 @@ from clubapp.play.models import SEATS, Mode, RulesetVersion, SettleEvery, Wind
 from scoring import ScoringError
 from scoring.rulesets import Ruleset
 
-SEAT_CHOICES = [("E", "东"), ("S", "南"), ("W", "西"), ("N", "北")]
-NO_SEAT = [("", "—")]
+#: the seats by wind: 东 南 西 北 (East South West North on an English page)
+SEAT_CHOICES: list[tuple[str, Any]] = list(Wind.choices)
+NO_SEAT: list[tuple[str, Any]] = [("", "—")]
 KONG_TYPES = [
     ("", "—"),
     ("exposed", "明杠"),
@@ -100,7 +101,14 @@ class SessionForm(forms.Form):
     def __init__(self, *args: Any, room: Room, typed_names: bool = False, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.typed_names = typed_names
-        self.fields["ruleset"].queryset = selectors.ruleset_versions_latest()  # type: ignore[attr-defined]
+        rulesets = self.fields["ruleset"]
+        rulesets.queryset = selectors.ruleset_versions_latest()  # type: ignore[attr-defined]
+        rulesets.label_from_instance = lambda version: version.name  # type: ignore[attr-defined]
+        # the room's default ruleset is chosen unless the form says otherwise
+        if room.default_ruleset and not self.is_bound:
+            default = rulesets.queryset.filter(ruleset_id=room.default_ruleset).first()  # type: ignore[attr-defined]
+            if default is not None:
+                self.initial.setdefault("ruleset", default.pk)
         self.fields["table"].queryset = selectors.tables_openable(room=room)  # type: ignore[attr-defined]
         visits = selectors.visits_seatable(room=room)
         for wind, label in zip(SEATS, Wind.labels, strict=True):
@@ -241,12 +249,14 @@ class SeatForm(forms.Form):
     liable = forms.ChoiceField(
         label=_("Liable (包牌)"), choices=NO_SEAT + SEAT_CHOICES, required=False
     )
-    concealed = forms.CharField(label=_("Concealed tiles (MPSZ)"), max_length=60, required=False)
-    melds = forms.CharField(label=_("Melds (P5sW K1zN K7m U3pS)"), max_length=80, required=False)
+    concealed = forms.CharField(
+        label=_("Tiles in hand, the winning tile included"), max_length=60, required=False
+    )
+    melds = forms.CharField(label=_("Pongs and kongs shown"), max_length=80, required=False)
     winning_tile = forms.CharField(label=_("Winning tile"), max_length=2, required=False)
     flowers = forms.CharField(label=_("Flowers"), max_length=60, required=False)
     others_ponged = forms.CharField(
-        label=_("Pongs of others on the table (MPSZ, for 压绝)"), max_length=20, required=False
+        label=_("Pongs of others on the table (for 压绝)"), max_length=20, required=False
     )
 
     def __init__(self, *args: Any, ruleset: Ruleset, **kwargs: Any) -> None:

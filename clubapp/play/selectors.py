@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Exists, F, Max, OuterRef, QuerySet, Subquery, Sum
+from django.db.models import Exists, F, Max, OuterRef, Q, QuerySet, Subquery, Sum
 from django.shortcuts import get_object_or_404
 
 from clubapp.core.models import Room
@@ -168,6 +168,28 @@ def journal_lines(*, session: TableSession, count: int | None = RECENT) -> list[
     return out
 
 
+def rows_since(*, session: TableSession, after: int, count: int = 5) -> list[Line]:
+    """The rows booked after row ``after`` (the latest ``count``, oldest first), each
+    with who booked it: what another phone was quicker with."""
+    hands = (
+        Hand.objects.filter(session=session, number__gt=after)
+        .select_related("recorded_by__member")
+        .annotate(voids_number=F("voids__number"))
+        .order_by("-number")[:count]
+    )
+    return [Line(hand, None) for hand in reversed(list(hands))]
+
+
+def person_name(user: Any) -> str:
+    """A user by the name the room knows: their member's name, else the account's."""
+    if user is None:
+        return ""
+    member = getattr(user, "member", None)
+    if member is not None:
+        return str(member.name)
+    return str(user.get_short_name() or user.get_username())
+
+
 def statements(*, session: TableSession) -> QuerySet[Settlement]:
     """The session's statements, newest first."""
     return Settlement.objects.filter(session=session).order_by("-number")
@@ -263,11 +285,24 @@ class MemberStats:
         return round(self.deal_in_total / self.deal_ins, 1) if self.deal_ins else 0.0
 
 
-def member_stats(*, user: Any) -> MemberStats:
+def member_stats(*, user: Any = None, member: Any = None) -> MemberStats:
     """Points over time (one row per session), wins, self-draws, deal-ins, big hands,
-    and the average win and deal-in, from the standing hands (three queries)."""
+    and the average win and deal-in, from the standing hands (three queries).
+
+    The history is the member's (``member``: every seat taken on a visit of theirs or
+    by their account, login or not) or an account's (``user``: its seats, and those of
+    its member)."""
+    if member is None and user is not None:
+        member = getattr(user, "member", None)
+    if user is None and member is not None:
+        user = member.user
+    where = Q(pk__in=[])
+    if user is not None:
+        where |= Q(user=user)
+    if member is not None:
+        where |= Q(visit__member=member)
     seats = list(
-        Seat.objects.filter(user=user)
+        Seat.objects.filter(where)
         .select_related("session__ruleset")
         .order_by("session__started_at", "session_id")
     )
@@ -314,6 +349,28 @@ def member_stats(*, user: Any) -> MemberStats:
         )
     stats.points = running
     return stats
+
+
+def hands_awaiting(*, user: Any, count: int = 20) -> list[Hand]:
+    """The standing hands at tables where ``user`` sits that they have not confirmed
+    yet, newest first (what a player is asked to look at)."""
+    seated = Seat.objects.filter(session=OuterRef("session"), user=user)
+    return list(
+        Hand.objects.filter(session__seats__user=user, voids__isnull=True, voided_by__isnull=True)
+        .exclude(signoffs__user=user)
+        .annotate(my_seat=Subquery(seated.values("wind")[:1]))
+        .select_related("session")
+        .order_by("-created_at", "-id")[:count]
+    )
+
+
+def hands_awaiting_count(*, session: TableSession, user: Any) -> int:
+    """How many standing hands of ``session`` ``user`` has not confirmed yet."""
+    return (
+        Hand.objects.filter(session=session, voids__isnull=True, voided_by__isnull=True)
+        .exclude(signoffs__user=user)
+        .count()
+    )
 
 
 def hand_compare(*, hand: Hand) -> list[dict[str, Any]]:

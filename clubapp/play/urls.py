@@ -14,6 +14,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("<int:pk>/", views.session_detail, name="session"),
     path("<int:pk>/end/", views.session_end, name="session_end"),
     path("<int:pk>/reopen/", views.session_reopen, name="session_reopen"),
+    path("<int:pk>/tip/", views.session_tip, name="session_tip"),
     path("<int:pk>/hands/", views.session_hands, name="session_hands"),
     path("<int:pk>/hands/new/", views.hand_entry, name="hand_entry"),
     path("<int:pk>/hands/preview/", views.hand_preview, name="hand_preview"),
@@ -26,6 +27,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("<int:pk>/settlements/<int:number>/", views.settlement_detail, name="settlement"),
     path("me/", views.member_history, name="my_history"),
     path("members/<int:user_id>/", views.member_history, name="member_history"),
+    path("member/<int:pk>/", views.member_points, name="member_points"),
     path("rulesets/", views.ruleset_list, name="rulesets"),
     path("rulesets/<int:pk>/edit/", views.ruleset_edit, name="ruleset_edit"),
 ]

@@ -10,8 +10,10 @@ from django.contrib import messages
 from django.contrib.auth import get_user_model
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied, ValidationError
-from django.http import HttpResponse
+from django.http import HttpResponse, HttpResponseNotAllowed, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
+from django.utils.html import strip_tags
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -21,6 +23,7 @@ import scoring.tiles
 from clubapp.core.http import AuthenticatedRequest
 from clubapp.core.selectors import room_get
 from clubapp.members import selectors as members_selectors
+from clubapp.members.models import Member
 from clubapp.play import forms, selectors, services
 from clubapp.play.forms import HandEntry, RulesetForm, SessionForm, VoidForm, digest
 from clubapp.play.models import SEATS, TableSession
@@ -37,6 +40,7 @@ from clubapp.play.permissions import (
     ruleset_editor,
     table_actor,
 )
+from clubapp.play.templatetags.play import gloss
 from scoring import ScoringError
 
 
@@ -149,6 +153,9 @@ def session_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     context = _table_context(request, session, selectors.tip_of(session, lines, statements))
     context.update(lines=lines, more=bool(lines) and lines[-1].hand.number > 1)
     context["statements"] = statements
+    if any(seat.user_id == request.user.pk for seat in session.seat_list()):
+        # a seated player is asked to confirm the hands of their table
+        context["awaiting"] = selectors.hands_awaiting_count(session=session, user=request.user)
     return render(request, "play/session_detail.html", context)
 
 
@@ -162,6 +169,25 @@ def session_hands(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     context = _table_context(request, session, selectors.tip_of(session, lines, statements))
     context.update(lines=lines, statements=statements)
     return render(request, "play/session_hands.html", context)
+
+
+@reader
+def session_tip(request: AuthenticatedRequest, pk: int) -> HttpResponse:
+    """The number of the journal's last row and what it was, for the table's pages to
+    see that another phone booked (polled by table.js; read by the seated players,
+    the accountant and managers)."""
+    session = selectors.session_get(pk=pk)
+    seated = any(seat.user_id == request.user.pk for seat in session.seat_list())
+    if not (seated or can_see_everyone(request.user)):
+        raise PermissionDenied
+    if request.method != "GET":
+        return HttpResponseNotAllowed(["GET"])
+    number = selectors.journal_tip(session=session).state.number
+    booked = selectors.rows_since(session=session, after=number - 1, count=1) if number else []
+    text = render_to_string(
+        "play/_booked.html", {"booked": booked, "names": session.names()}, request=request
+    )
+    return JsonResponse({"number": number, "text": strip_tags(text).strip()})
 
 
 @recorder
@@ -201,16 +227,25 @@ def session_reopen(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 # --------------------------------------------------------------------- hand entry
 
 
+def _glossed(choices: list[tuple[str, str]]) -> list[tuple[str, str, str]]:
+    """(code, Chinese name, its English on an English page)."""
+    return [(code, name, gloss(code)) for code, name in choices]
+
+
 def _entry_page(
     request: AuthenticatedRequest,
     session: TableSession,
     entry: HandEntry,
     state: Any,
     preview: services.Preview | None = None,
+    booked: list[selectors.Line] | None = None,
 ) -> HttpResponse:
     seats = forms.SEAT_CHOICES
     context: dict[str, Any] = {
         "session": session,
+        # what another phone booked since this recorder's preview
+        "booked": booked or [],
+        "entering": request.method == "POST",
         "entry": entry,
         "state": state,
         "names": session.names(),
@@ -219,8 +254,8 @@ def _entry_page(
             "seats": seats,
             "discarder": entry.hand.fields["discarder"].choices,  # type: ignore[attr-defined]
             "seat_or_none": forms.NO_SEAT + seats,
-            "features": entry.seats[0].fields["features"].choices,  # type: ignore[attr-defined]
-            "flags": entry.seats[0].fields["flags"].choices,  # type: ignore[attr-defined]
+            "features": _glossed(entry.seats[0].fields["features"].choices),  # type: ignore[attr-defined]
+            "flags": _glossed(entry.seats[0].fields["flags"].choices),  # type: ignore[attr-defined]
             "kong_row": [forms.NO_SEAT + seats, forms.KONG_TYPES, forms.NO_SEAT + seats],
             "penalty_row": [forms.PENALTY_TYPES, forms.NO_SEAT + seats],
         },
@@ -287,6 +322,7 @@ def hand_book(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     a fresh preview; a scoring error goes beside its field; an ended session says so."""
     session = selectors.session_get(pk=pk, seats=False)
     entry = HandEntry(request.POST, ruleset=session.ruleset.as_ruleset(), book=True)
+    booked: list[selectors.Line] = []
     if entry.is_valid():
         assert entry.book is not None
         try:
@@ -301,7 +337,8 @@ def hand_book(request: AuthenticatedRequest, pk: int) -> HttpResponse:
             messages.error(request, _("The session has ended."))
             return redirect(session)
         except services.TableChangedError:
-            pass  # another phone was quicker: a fresh preview below
+            # another phone was quicker: say what it booked, and a fresh preview below
+            booked = selectors.rows_since(session=session, after=entry.book.cleaned_data["after"])
         except ScoringError as exc:
             entry.add_scoring_error(exc, said(exc))
             state = selectors.journal_tip(session=session).state
@@ -319,9 +356,12 @@ def hand_book(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     if not session.is_open:
         messages.error(request, _("The session has ended."))
         return redirect(session)
-    messages.warning(request, _("The hand or the table changed since the preview: check it again."))
+    if not booked:
+        messages.warning(
+            request, _("The hand or the table changed since the preview: check it again.")
+        )
     state = selectors.journal_tip(session=session).state
-    return _entry_page(request, session, entry, state, _preview(entry, session, state))
+    return _entry_page(request, session, entry, state, _preview(entry, session, state), booked)
 
 
 # --------------------------------------------------------------------- hands
@@ -333,7 +373,7 @@ def hand_detail(request: AuthenticatedRequest, pk: int, number: int) -> HttpResp
     check_read_table(request.user, session)
     hand = selectors.hand_get(session=session, number=number)
     signoffs = list(hand.signoffs.order_by("seat"))
-    my_seat = session.seats.filter(user=request.user).first()
+    my_seat = next((seat for seat in session.seat_list() if seat.user_id == request.user.pk), None)
     return render(
         request,
         "play/hand_detail.html",
@@ -342,12 +382,17 @@ def hand_detail(request: AuthenticatedRequest, pk: int, number: int) -> HttpResp
             "hand": hand,
             "names": session.names(),
             "lines": hand.lines.order_by("id"),
-            "record_json": json.dumps(hand.record, ensure_ascii=False, indent=1),
+            # the raw record is for managers (docs/play.md)
+            "record_json": json.dumps(hand.record, ensure_ascii=False, indent=1)
+            if is_manager(request.user) and not hand.is_reversal
+            else "",
             "can_record": may_act_at_table(request.user, session),
             "void_pending": services.void_request_pending(hand=hand),
             "signoffs": signoffs,
             "my_seat": my_seat,
-            "confirmed": my_seat is not None and any(so.seat == my_seat.wind for so in signoffs),
+            # a hand confirmed for my seat no longer offers the button
+            "my_confirmed": my_seat is not None
+            and any(signoff.seat == my_seat.wind for signoff in signoffs),
         },
     )
 
@@ -490,7 +535,30 @@ def member_history(request: AuthenticatedRequest, user_id: int | None = None) ->
     else:
         raise PermissionDenied
     stats = selectors.member_stats(user=person)
-    return render(request, "play/member_history.html", {"person": person, "stats": stats})
+    name = person.get_short_name() or person.get_username()
+    awaiting = selectors.hands_awaiting(user=person) if person == request.user else []
+    return render(
+        request,
+        "play/member_history.html",
+        {"name": name, "stats": stats, "awaiting": awaiting},
+    )
+
+
+@reader
+def member_points(request: AuthenticatedRequest, pk: int) -> HttpResponse:
+    """A member's play, login or not (the history is the member's, not the account's):
+    the member's own, or anyone's for managers and accountants."""
+    member = get_object_or_404(Member, pk=pk)
+    own = member.user_id is not None and member.user_id == request.user.pk
+    if not (own or can_see_everyone(request.user)):
+        raise PermissionDenied
+    stats = selectors.member_stats(member=member)
+    awaiting = selectors.hands_awaiting(user=request.user) if own else []
+    return render(
+        request,
+        "play/member_history.html",
+        {"name": member.name, "stats": stats, "awaiting": awaiting, "member": member},
+    )
 
 
 @reader
@@ -499,7 +567,10 @@ def ruleset_list(request: AuthenticatedRequest) -> HttpResponse:
         request,
         "play/ruleset_list.html",
         {
-            "rulesets": selectors.ruleset_version_list(),
+            # versions (hashes) are the managers'; the others see each ruleset by name
+            "rulesets": selectors.ruleset_version_list()
+            if can_edit_rulesets(request.user)
+            else selectors.ruleset_versions_latest(),
             "can_edit": can_edit_rulesets(request.user),
         },
     )

@@ -611,7 +611,7 @@ LISTS: dict[str, ListSpec] = {
         ListSpec(
             slug="hands",
             title=_("Hands played"),
-            file_stem="牌局手数",
+            file_stem="把数",
             filterset=filters.HandFilter,
             queryset=_hand_queryset,
             columns=_hand_columns,

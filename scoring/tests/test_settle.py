@@ -1,4 +1,4 @@
-"""结帐: when a table settles, and the fewest transfers that settle it."""
+"""结账: when a table settles, and the fewest transfers that settle it."""
 
 from __future__ import annotations
 

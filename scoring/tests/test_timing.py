@@ -1,4 +1,4 @@
-"""The night's structure (圈, 将) and the worksite's settlement timing (结帐)."""
+"""The night's structure (圈, 将) and the worksite's settlement timing (结账)."""
 
 from __future__ import annotations
 

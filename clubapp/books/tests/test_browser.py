@@ -74,6 +74,7 @@ def test_the_desk_hands_cash_over_and_the_accountant_confirms(
             recorded_by=manager,
         )
     _log_in(page, live_server, "manager")
+    page.click("label.menu-button")  # the menu folds behind ☰ on a phone
     page.click("nav.nav >> text=收支账")
     page.wait_for_url(f"{live_server.url}/books/")
     assert "56.00" in page.locator(".tiles").inner_text()
@@ -93,6 +94,7 @@ def test_the_desk_hands_cash_over_and_the_accountant_confirms(
     assert _fits_the_phone(page)
     slip_url = page.url
 
+    page.click("label.menu-button")
     page.click("button:has-text('退出登录')")
     _log_in(page, live_server, "accountant")
     page.goto(slip_url)

@@ -124,6 +124,12 @@ EXPECTED: dict[str, tuple[str, str, Any]] = {
     # so the manager is told so and sent back).
     "play:session_reopen": (MANAGER_405, MANAGER, _k(pk="session")),
     "play:session_hands": (TABLE_READ, TABLE_READ, _k(pk="session")),
+    # The journal's end, polled by the table's pages: the seated and the office read it.
+    "play:session_tip": (
+        TABLE_READ,
+        "L    405    403      405  403      405     403",
+        _k(pk="session"),
+    ),
     "play:hand_entry": (TABLE_ACT, TABLE_ACT_405, _k(pk="session")),
     "play:hand_preview": (TABLE_ACT_405, TABLE_ACT, _k(pk="session")),
     "play:hand_book": (TABLE_ACT_405, TABLE_ACT, _k(pk="session")),
@@ -136,6 +142,8 @@ EXPECTED: dict[str, tuple[str, str, Any]] = {
     "play:my_history": (PLAYERS, PLAYERS, NONE),
     # The history of the seated player: their own, or read by the desk.
     "play:member_history": (TABLE_READ, TABLE_READ, _k(user_id="seated_id")),
+    # A member's points history, login or not: their own, or read by the desk.
+    "play:member_points": (TABLE_READ, TABLE_READ, _k(pk="person")),
     "play:rulesets": (PLAYERS, PLAYERS, NONE),
     "play:ruleset_edit": (MANAGER, MANAGER, _k(pk="ruleset")),
     "reports:today": (DESK_READ, NOT_ALLOWED, NONE),

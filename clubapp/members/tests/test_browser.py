@@ -38,7 +38,8 @@ def test_the_desk_checks_a_member_in_on_a_phone(page, live_server, room, manager
     page.click("button.primary")
     page.wait_for_url(f"{live_server.url}/")
 
-    page.click("text=前台")
+    page.click("label.menu-button")  # the menu folds behind ☰ on a phone
+    page.click("nav.nav >> text=前台")
     page.wait_for_url(f"{live_server.url}/members/visits/")
     assert page.locator("h1").inner_text() == "今日来访"
     assert "3 张空闲牌桌" in page.content()

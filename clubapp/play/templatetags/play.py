@@ -1,28 +1,36 @@
-"""Template filters of the play app."""
+"""Template filters of the play app: seats by wind and name, payment reasons by name,
+in the page's language (the rule names stay Chinese beside their English)."""
 
 from __future__ import annotations
 
 from typing import Any
 
 from django import template
+from django.utils.translation import get_language, gettext_lazy
+from django.utils.translation import gettext as _
+
+from clubapp.play.glossary import GLOSSARY
+from clubapp.play.models import Wind
 
 register = template.Library()
 
-WIND_NAMES = {"E": "东", "S": "南", "W": "西", "N": "北"}
+#: E → 东 (Chinese) / East (English): the model's labels, translated
+WIND_LABELS = dict(Wind.choices)
 
 
 @register.filter
 def seat_name(wind: str | None, names: dict[str, str]) -> str:
-    """``E`` → ``东 老王`` given the session's {wind: name}."""
+    """``E`` → ``东 老王`` given the session's {wind: name} (``East 老王`` in English)."""
     if not wind:
         return ""
-    return f"{WIND_NAMES.get(wind, wind)} {names.get(wind, '')}".strip()
+    return f"{wind_name(wind)} {names.get(wind, '')}".strip()
 
 
 @register.filter
 def wind_name(wind: str) -> str:
-    """``E`` → ``东``."""
-    return WIND_NAMES.get(wind, wind)
+    """``E`` → ``东`` (``East`` in English)."""
+    label = WIND_LABELS.get(wind)
+    return str(label) if label is not None else wind
 
 
 @register.filter
@@ -38,15 +46,15 @@ def with_choices(form: Any, choices: list[Any]) -> list[tuple[Any, Any]]:
 
 #: what a payment or ledger line is for, and why a 包牌 seat was proposed, by name
 REASON_NAMES = {
-    "win": "胡牌",
-    "kong": "杠",
-    "flower_kong": "花杠",
-    "penalty": "罚分",
-    "kuaizhao": "快照",
-    "qingyise_fourth": "清一色第四口",
-    "dagang_kaihua": "大杠开花",
-    "robbing_kong": "抢杠",
-    "worksite": "喂三口",
+    "win": gettext_lazy("win (胡牌)"),
+    "kong": gettext_lazy("kong (杠)"),
+    "flower_kong": gettext_lazy("flower kong (花杠)"),
+    "penalty": gettext_lazy("penalty (罚分)"),
+    "kuaizhao": gettext_lazy("快照 (fed three of the sets)"),
+    "qingyise_fourth": gettext_lazy("清一色第四口 (fed the fourth set of a one-suit hand)"),
+    "dagang_kaihua": gettext_lazy("大杠开花 (fed the kong it won after)"),
+    "robbing_kong": gettext_lazy("抢杠 (the kong robbed)"),
+    "worksite": gettext_lazy("喂三口 (fed three sets)"),
 }
 
 
@@ -54,5 +62,24 @@ REASON_NAMES = {
 def reason_name(code: str) -> str:
     """``win`` → ``胡牌``; a reversal's ``void:win`` → ``冲销 胡牌``."""
     if code.startswith("void:"):
-        return f"冲销 {REASON_NAMES.get(code[5:], code[5:])}"
-    return REASON_NAMES.get(code, code)
+        return _("void %(reason)s") % {"reason": reason_name(code[5:])}
+    name = REASON_NAMES.get(code)
+    return str(name) if name is not None else code
+
+
+@register.filter
+def gloss(code: str) -> str:
+    """The English of a rule's code, for a page in English (empty in Chinese: the
+    rule names are the room's own words)."""
+    if (get_language() or "").startswith("zh"):
+        return ""
+    meaning = GLOSSARY.get(str(code))
+    return str(meaning) if meaning is not None else ""
+
+
+@register.filter
+def person(user: Any) -> str:
+    """Who booked a row, by the name the room knows them by."""
+    from clubapp.play.selectors import person_name
+
+    return person_name(user)

@@ -55,6 +55,7 @@ def test_the_palette_types_tiles_and_flowers(page, live_server, log_in, member):
     block = "fieldset.winner[data-seat=S]"
     page.click(f"{block} .tabs button[data-way=tiles]")
     for tile in ("1m", "2m", "3m", "7z", "1f"):
+        page.click(f"{block} .palette .suits button[data-suit='{tile[1]}']")  # the suit's keys
         page.click(f"{block} .palette button[data-tile='{tile}']")
     assert page.input_value("input[name=S-concealed]") == "1m2m3m"
     assert page.input_value("input[name=S-flowers]") == "7z1f"

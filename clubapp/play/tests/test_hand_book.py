@@ -10,6 +10,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+from clubapp.members import services as member_services
+from clubapp.members.tests.factories import make_id_number
 from clubapp.play import services
 from clubapp.play.models import Hand
 from clubapp.play.tests.factories import (
@@ -83,9 +85,34 @@ def test_after_another_phone_booked_it_shows_a_fresh_preview(client, member, ses
     assert response.status_code == 200 and Hand.objects.count() == 1
     # S deals now: the hand is scored on the new state
     assert response.context["preview"].record["dealer"] == "S" and response.context["after"] == 1
-    assert "check it again" in str(list(response.context["messages"])[0]) or list(
-        response.context["messages"]
+    assert response.context["booked"][0].hand.number == 1
+
+
+def test_it_says_what_the_other_phone_booked_and_by_whom(client, member, manager, room, session):
+    member_services.member_create(
+        room=room,
+        name="钱大伯",
+        phone="13800000002",
+        id_number=make_id_number(2),
+        user=manager,
+        by=manager,
     )
+    client.force_login(member)
+    data = confirm_data(client, session, QUICK)
+    book(session, discard_win("S", "E"), by=manager)  # 钱大伯's phone was quicker
+    body = confirm(client, session, data).content.decode()
+    assert "第 1 把 南 小李 ← 东 老王 28，刚由 钱大伯 记账" in body
+    assert "是同一把：不再记" in body and "不是同一把：记这一把" in body
+    assert Hand.objects.count() == 1
+
+
+def test_the_tip_says_the_last_row_for_the_pages_to_follow(client, manager, session):
+    client.force_login(manager)
+    url = reverse("play:session_tip", args=[session.pk])
+    assert client.get(url).json() == {"number": 0, "text": ""}
+    book(session, discard_win("S", "E"), by=manager)
+    tip = client.get(url).json()
+    assert tip["number"] == 1 and tip["text"].startswith("第 1 把 南 小李 ← 东 老王 28")
 
 
 def test_a_phone_that_loses_the_race_under_the_lock_gets_a_fresh_preview(
