@@ -51,7 +51,7 @@ def test_a_confirm_after_another_phone_asks_whether_it_is_the_same_hand(
 
 
 def test_a_tile_entry_hand_with_kongs_by_the_palette_and_chips(page, live_server, log_in, member):
-    session = TableSessionFactory()
+    session = TableSessionFactory(seated=member)
     log_in(page, member)
     page.goto(f"{live_server.url}/play/{session.pk}/hands/new/")
     page.check("input[name=winners][value=S]")
@@ -102,7 +102,7 @@ def test_a_tile_entry_hand_with_kongs_by_the_palette_and_chips(page, live_server
 
 
 def test_english_mode_reads_english_beside_the_rule_names(page, live_server, log_in, member):
-    session = TableSessionFactory()
+    session = TableSessionFactory(seated=member)
     hand = book(session, discard_win("S", "E"))
     log_in(page, member)
     page.context.add_cookies([{"name": "django_language", "value": "en", "url": live_server.url}])
