@@ -159,3 +159,33 @@ def test_the_members_pages_fit_a_phone(page, live_server, room, manager, clock, 
         page.wait_for_selector("text=按非会员入场")
         page.screenshot(path=_shot(f"checkin-expired-{width}"), full_page=True)
         assert _fits_the_phone(page)
+
+
+def test_a_manager_sets_up_the_rooms_tables_on_a_phone(page, live_server, room, manager):
+    """Issue 15 items 1 and 13: a table added, renamed and taken out of use in the app."""
+    page.goto(f"{live_server.url}/accounts/login/")
+    page.fill("#id_username", "manager")
+    page.fill("#id_password", PASSWORD)
+    page.click("button.primary")
+    page.wait_for_url(f"{live_server.url}/")
+
+    page.goto(f"{live_server.url}/members/tables/")
+    page.fill("#id_number", "7")
+    page.click("button:has-text('添加')")
+    page.wait_for_url(f"{live_server.url}/members/tables/")
+    tile = page.locator("li.table-tile", has_text="7 号桌")
+    assert "空闲" in tile.inner_text()
+    assert _fits_the_phone(page)
+
+    tile.locator("text=改名").click()
+    page.fill("#id_name", "靠窗")
+    page.click("button:has-text('保存')")
+    page.goto(f"{live_server.url}/members/tables/")
+    tile = page.locator("li.table-tile", has_text="7 号桌 靠窗")
+    tile.locator("button:has-text('停用')").click()
+    page.wait_for_url(f"{live_server.url}/members/tables/")
+    assert "停用" in page.locator("li.table-tile", has_text="7 号桌 靠窗").inner_text()
+
+    page.goto(f"{live_server.url}/play/new/")
+    form = page.locator("form[data-session-form]").inner_text()
+    assert "7 号桌" not in form and "没有可以开局的空桌" in form  # out of use: not offered
