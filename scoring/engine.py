@@ -200,12 +200,12 @@ def analyze(
             f"winning tile {win!r} is not in the hand", field="win", zh="胡的牌不在手牌中"
         )
     flower_codes = flower_tiles(flowers, "flowers")
+    counts = count_kinds(tuple(codes))
     record = Win(
-        index=0, seat="S", discarder=None, liable=None, concealed=tuple(codes), melds=meld_objs,
+        number=0, seat="S", discarder=None, liable=None, counts=counts, melds=meld_objs,
         winning_tile=win, flowers=flower_codes, flags=frozenset(), kong_chain=1,
-        hard_flowers=None, soft_flowers=None, features=None, counts=count_kinds(tuple(codes)),
+        hard_flowers=None, soft_flowers=None, features=None,
     )  # fmt: skip
-    counts = record.counts
     for m in meld_objs:
         if counts[m.kind] + m.size > 4:
             raise ScoringError(

@@ -133,7 +133,7 @@ def _readings(
     win: Win, hand: Hand, rules: NanjingRuleset
 ) -> tuple[list[_Reading], tuple[str, ...]]:
     """Every interpretation of the winner's tiles, and the wait set before the win."""
-    assert win.concealed is not None and win.winning_tile is not None
+    assert win.counts is not None and win.winning_tile is not None
     melds = win.melds
     counts = win.counts
     meld_kinds = [m.kind for m in melds]

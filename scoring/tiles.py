@@ -40,6 +40,11 @@ _FLOWER_NAMES = {
 _GROUP = re.compile(r"([0-9]+)([mpszf])")
 #: well-formed notation with known tiles only: the fast path of parse()
 _VALID = re.compile(r"(?:[1-9]+[mps]|[1-7]+z|[1-8]+f)*")
+#: playing tiles only, the fast path of playing_counts()
+_PLAYING = re.compile(r"(?:[1-9]+[mps]|[1-4]+z)*")
+#: kind = suit base + digit
+_SUIT_BASE = {"m": -1, "p": 8, "s": 17, "z": 26}
+_DIGITS = {str(n): n for n in range(1, 10)}
 
 
 def kind_of(code: str) -> int:
@@ -78,6 +83,19 @@ def split(text: str) -> list[str]:
     if pos != len(text):
         raise ValueError(text[pos:])
     return out
+
+
+def playing_counts(text: str) -> tuple[int, ...] | None:
+    """Counts by kind of well-formed notation holding playing tiles only, read in one
+    pass; None for anything else (spaces, flowers, unknown tiles: see parse())."""
+    if not _PLAYING.fullmatch(text):
+        return None
+    counts = [0] * NUM_KINDS
+    for digits, suit in _GROUP.findall(text):
+        base = _SUIT_BASE[suit]
+        for digit in digits:
+            counts[base + _DIGITS[digit]] += 1
+    return tuple(counts)
 
 
 def parse(text: str) -> list[str]:

@@ -103,7 +103,7 @@ def _meld_counts(win: Win, rules: WorksiteRuleset, out: dict[str, tuple[int, int
 
 def candidates(win: Win, rules: WorksiteRuleset) -> list[tuple[dict[str, tuple[int, int]], str]]:
     """Every reading of the winner's tiles as its counted lines and its shape."""
-    assert win.concealed is not None and win.winning_tile is not None
+    assert win.counts is not None and win.winning_tile is not None
     counts = win.counts
     melds = win.melds
     bonus = rules.bonus
