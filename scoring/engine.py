@@ -221,8 +221,8 @@ def analyze(
         ]
     else:
         assert isinstance(rules, NanjingRuleset)
-        readings, _ = nanjing._readings(record, hand, rules)
-        found = [nanjing._assemble(record, hand, rules, r, ()) for r in readings]
+        readings = nanjing._readings(record, hand, rules)
+        found = [nanjing._assemble(record, hand, rules, r) for r in readings]
     if not found:
         raise ScoringError("not a winning hand", field="tiles", zh="手牌不成胡")
     best = max(found, key=lambda s: s.value)

@@ -92,7 +92,7 @@ def is_standard(counts: tuple[int, ...]) -> bool:
 
 def is_seven_pairs(counts: tuple[int, ...]) -> bool:
     """七对: fourteen tiles, every kind held twice or four times."""
-    return sum(counts) == 14 and all(n in (0, 2, 4) for n in counts)
+    return 1 not in counts and 3 not in counts and sum(counts) == 14
 
 
 def decompositions(counts: tuple[int, ...]) -> list[Decomposition]:

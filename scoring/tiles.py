@@ -62,6 +62,11 @@ def suit_of(kind: int) -> int:
     return kind // 9 if kind < 27 else 3
 
 
+def held_kinds(counts: tuple[int, ...]) -> list[int]:
+    """The kinds held at least once in counts by kind."""
+    return [kind for kind, n in enumerate(counts) if n]
+
+
 def is_wind(kind: int) -> bool:
     return kind >= 27
 

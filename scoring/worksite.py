@@ -108,7 +108,7 @@ def candidates(win: Win, rules: WorksiteRuleset) -> list[tuple[dict[str, tuple[i
     melds = win.melds
     bonus = rules.bonus
     win_kind = tiles.kind_of(win.winning_tile)
-    held = [k for k in range(tiles.NUM_KINDS) if counts[k]]
+    held = tiles.held_kinds(counts)
     _, one_suit = reading.colour(held + [m.kind for m in melds])
     base = _common(win, rules)
     if one_suit:
@@ -167,9 +167,7 @@ def scored(lines: dict[str, tuple[int, int]], shape_name: str, rules: WorksiteRu
             out.append((code, label, points))
     value = sum(points for _, _, points in out)
     features = tuple(code for code, _, _ in out if code != "hard_flowers")
-    return Scored(
-        value, value, tuple(out), features, False, "menqianqing" in lines, 0, shape_name, ()
-    )
+    return Scored(value, value, tuple(out), features, False, "menqianqing" in lines, 0, shape_name)
 
 
 def konger(hand: Hand, win: Win) -> str:
