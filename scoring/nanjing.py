@@ -207,6 +207,8 @@ def _single_wait(win: Win, win_kind: int) -> bool:
 
 
 _WAIT_FLOWERS = {"pair": "duzhan", "closed": "yadang", "edge": "bianzhi"}
+#: the flowers of a reading in the order the breakdown lists them
+_SOFT_ORDER = (*SOFT_CODES, "soft_flowers")
 
 
 def _worth(reading: _Reading, hard: int, rules: NanjingRuleset) -> tuple[int, bool]:
@@ -241,7 +243,7 @@ def wuhuaguo(hard: int, bonuses: Collection[str]) -> bool:
 def _assemble(win: Win, hand: Hand, rules: NanjingRuleset, reading: _Reading) -> Scored:
     mult = rules.win.flower_multiplier
     h = win.hard
-    bonuses = set(reading.bonuses) & set(rules.bonus)
+    bonuses = rules.bonus.keys() & reading.bonuses
     menqing = "menqing" in bonuses
     if reading.wuhuaguo and "wuhuaguo" in rules.bonus and wuhuaguo(h, bonuses):
         bonuses.add("wuhuaguo")
@@ -249,16 +251,18 @@ def _assemble(win: Win, hand: Hand, rules: NanjingRuleset, reading: _Reading) ->
     if h:
         lines.append(("hard_flowers", f"{NAMES['hard_flowers']} ×{h}", mult * h))
     soft_total = 0
-    for code in (*SOFT_CODES, "soft_flowers"):
-        n = reading.soft.get(code, 0)
-        if n:
-            soft_total += n
-            label = NAMES[code] if n == 1 else f"{NAMES[code]} ×{n}"
-            lines.append((code, label, mult * n))
+    if reading.soft:
+        for code in _SOFT_ORDER:
+            n = reading.soft.get(code, 0)
+            if n:
+                soft_total += n
+                label = NAMES[code] if n == 1 else f"{NAMES[code]} ×{n}"
+                lines.append((code, label, mult * n))
     lines.append(("run20", f"跑{rules.win.run}", rules.win.run))
-    for code in NANJING_BONUSES:
-        if code in bonuses:
-            lines.append((code, NAMES[code], rules.bonus[code]))
+    if bonuses:
+        for code in NANJING_BONUSES:
+            if code in bonuses:
+                lines.append((code, NAMES[code], rules.bonus[code]))
     base = sum(points for _, _, points in lines)
     factor = rules.next.double_factor if hand.doubled else 1
     if factor != 1:
@@ -307,6 +311,19 @@ def score_win(win: Win, hand: Hand, rules: NanjingRuleset) -> Scored:
     readings = _readings(win, hand, rules)
     if not readings:
         raise ScoringError("not a winning hand", field=f"{win.field}.concealed", zh="手牌不成胡")
+    if len(readings) == 1:
+        # one reading: nothing to choose, its breakdown tells whether it is legal
+        best = _assemble(win, hand, rules, readings[0])
+        if not _legal(best, win, rules):
+            raise _refuse_small(win, rules)
+    else:
+        best = _assemble(win, hand, rules, _best(readings, win, rules))
+    _check_ticks(win, best, rules)
+    return best
+
+
+def _best(readings: list[_Reading], win: Win, rules: NanjingRuleset) -> _Reading:
+    """The reading worth most among the legal ones (the first of equal ones)."""
     hard = win.hard
     best_value, best_reading = -1, None
     for candidate in readings:
@@ -315,9 +332,7 @@ def score_win(win: Win, hand: Hand, rules: NanjingRuleset) -> Scored:
             best_value, best_reading = value, candidate
     if best_reading is None:
         raise _refuse_small(win, rules)
-    best = _assemble(win, hand, rules, best_reading)
-    _check_ticks(win, best, rules)
-    return best
+    return best_reading
 
 
 def _check_ticks(win: Win, scored: Scored, rules: NanjingRuleset) -> None:
@@ -379,39 +394,29 @@ def win_payments(win: Win, scored: Scored, rules: NanjingRuleset) -> list[paymen
 
 def next_hand(hand: Hand, rules: NanjingRuleset, scored: Sequence[Scored]) -> dict[str, Any]:
     """比下胡 and the next dealer (a result's ``next``), per the ruleset's triggers and
-    its dealer rule; only the triggers the ruleset names are looked at."""
+    its dealer rule."""
+    flags: set[str] = set()
+    for win in hand.wins:
+        flags |= win.flags
+    triggers = {
+        "flower_kong": any(k.type == "flower" for k in hand.kongs),
+        "dealer_wins": any(w.seat == hand.dealer for w in hand.wins),
+        "penalty": bool(hand.penalties),
+        "dagang_kaihua": "after_kong" in flags,
+        "gang_kaihua": "after_kong" in flags or "after_flower" in flags,
+        "drawn": not hand.wins,
+        "multiple_winners": len(hand.wins) > 1,
+        "big_hand": any(s.big_hand for s in scored),
+        "liable": any(w.liable is not None for w in hand.wins),
+    }
     rule = rules.next.dealer_stays
     if rule == "doubled":
-        stays = any(_triggered(t, hand, scored) for t in rules.next.doubling if t != "dealer_stays")
+        stays = any(triggers[t] for t in rules.next.doubling if t != "dealer_stays")
     else:
-        stays = _triggered("big_hand" if rule == "big_hand" else "dealer_wins", hand, scored)
-    doubled = any(
-        stays if t == "dealer_stays" else _triggered(t, hand, scored) for t in rules.next.doubling
-    )
+        stays = triggers["big_hand" if rule == "big_hand" else "dealer_wins"]
+    triggers["dealer_stays"] = stays
+    doubled = any(triggers[t] for t in rules.next.doubling)
     return {"dealer": hand.dealer if stays else next_seat(hand.dealer), "doubled": doubled}
-
-
-def _triggered(trigger: str, hand: Hand, scored: Sequence[Scored]) -> bool:
-    """Whether the hand shows one of the triggers of 比下胡 or of the dealer staying."""
-    wins = hand.wins
-    if trigger == "flower_kong":
-        return any(k.type == "flower" for k in hand.kongs)
-    if trigger == "dealer_wins":
-        return any(w.seat == hand.dealer for w in wins)
-    if trigger == "penalty":
-        return bool(hand.penalties)
-    if trigger == "dagang_kaihua":
-        return any("after_kong" in w.flags for w in wins)
-    if trigger == "gang_kaihua":
-        return any(w.flags & {"after_kong", "after_flower"} for w in wins)
-    if trigger == "drawn":
-        return not wins
-    if trigger == "multiple_winners":
-        return len(wins) > 1
-    if trigger == "big_hand":
-        return any(s.big_hand for s in scored)
-    assert trigger == "liable", trigger
-    return any(w.liable is not None for w in wins)
 
 
 # --- quick entry --------------------------------------------------------------------
