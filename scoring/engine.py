@@ -108,7 +108,10 @@ def _result(
             }
             for win, s in zip(hand.wins, scored, strict=True)
         ],
-        "payments": [p.as_dict() for p in pays],
+        "payments": [
+            {"from": payer, "to": payee, "amount": amount, "reason": reason}
+            for payer, payee, amount, reason in pays
+        ],
         "next": nxt,
     }
 

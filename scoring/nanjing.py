@@ -149,7 +149,7 @@ def _readings(win: Win, hand: Hand, rules: NanjingRuleset) -> list[_Reading]:
     seven_ok = not melds
     colour: dict[str, int] = {}
     colour_bonuses: set[str] = set()
-    _colour(tiles.held_kinds(counts) + meld_kinds, colour, colour_bonuses)
+    _colour(tiles.suit_marks(counts) + meld_kinds, colour, colour_bonuses)
     common.update(colour)
     standard = flagged | colour_bonuses
     if reading.menqing(melds, rules.win.menqing):

@@ -108,7 +108,7 @@ def candidates(win: Win, rules: WorksiteRuleset) -> list[tuple[dict[str, tuple[i
     melds = win.melds
     bonus = rules.bonus
     win_kind = tiles.kind_of(win.winning_tile)
-    held = tiles.held_kinds(counts)
+    held = tiles.suit_marks(counts)
     _, one_suit = reading.colour(held + [m.kind for m in melds])
     base = _common(win, rules)
     if one_suit:
