@@ -158,6 +158,15 @@ def candidates(win: Win, rules: WorksiteRuleset) -> list[tuple[dict[str, tuple[i
     return found
 
 
+def _value(lines: dict[str, tuple[int, int]], rules: WorksiteRuleset) -> int:
+    """What a reading is worth: the points of its lines that count (scored()'s value)."""
+    return sum(
+        points
+        for code, (_, points) in lines.items()
+        if code in COUNT_CODES or (code in rules.bonus and code in WORKSITE_BONUSES)
+    )
+
+
 def scored(lines: dict[str, tuple[int, int]], shape_name: str, rules: WorksiteRuleset) -> Scored:
     out = []
     for code in (*COUNT_CODES, *WORKSITE_BONUSES):
@@ -245,7 +254,9 @@ def score_win(win: Win, hand: Hand, rules: WorksiteRuleset) -> Scored:
             raise ScoringError(
                 "not a winning hand", field=f"{win.field}.concealed", zh="手牌不成胡"
             )
-        best = max((scored(lines, name, rules) for lines, name in found), key=lambda s: s.value)
+        # the breakdown is written out for the best reading only (the first of equal ones)
+        lines, name = found[0] if len(found) == 1 else max(found, key=lambda c: _value(c[0], rules))
+        best = scored(lines, name, rules)
         _check_ticks(win, best)
     need = rules.win.min_flowers
     if best.value < need:
