@@ -468,12 +468,15 @@ def _read_meld(data: dict[str, Any], field: str, seat: str) -> Meld:
 
 def _read_kong(value: Any, field: str) -> Kong:
     data = _obj(value, field, _KONG_KEYS)
-    seat = _seat(data.get("seat"), f"{field}.seat")
-    assert seat is not None
+    seat: Any = data.get("seat")
+    if seat not in SEATS:
+        _seat(seat, f"{field}.seat")
     kind = data.get("type")
     if kind not in KONG_TYPES:
         raise _fail(f"{field}.type", f"unknown kong type {kind!r}", f"未知的杠类型 “{kind}”")
-    feeder = _seat(data.get("from"), f"{field}.from", optional=True)
+    feeder = data.get("from")
+    if feeder is not None and feeder not in SEATS:
+        _seat(feeder, f"{field}.from")
     if kind in ("exposed", "upgraded") and feeder is None:
         raise _fail(
             f"{field}.from", f"an {kind} kong needs the seat that fed it", "明杠需注明谁送的杠"
@@ -482,7 +485,9 @@ def _read_kong(value: Any, field: str) -> Kong:
         raise _fail(f"{field}.from", f"a {kind} kong is fed by nobody", "暗杠与花杠没有送杠者")
     if feeder == seat:
         raise _fail(f"{field}.from", "a kong cannot be fed by its own holder", "杠不能来自本人")
-    robbed = _bool(data.get("robbed", False), f"{field}.robbed")
+    robbed = data.get("robbed", False)
+    if robbed is not False:
+        robbed = _bool(robbed, f"{field}.robbed")
     if robbed and kind != "upgraded":
         raise _fail(
             f"{field}.robbed", "only an upgraded kong can be robbed", "只有先碰后杠的杠才能被抢"

@@ -144,7 +144,8 @@ def name(code: str) -> str:
 
 def flower_sets(flowers: Iterable[str]) -> int:
     """How many complete sets of flowers (花杠) a player's flower tiles hold."""
-    return _flower_sets(tuple(sorted(flowers)))
+    held = tuple(sorted(flowers))
+    return _flower_sets(held) if len(held) >= 4 else 0
 
 
 @lru_cache(maxsize=4096)
