@@ -108,7 +108,10 @@ def _result(
             }
             for win, s in zip(hand.wins, scored, strict=True)
         ],
-        "payments": [p.as_dict() for p in pays],
+        "payments": [
+            {"from": payer, "to": payee, "amount": amount, "reason": reason}
+            for payer, payee, amount, reason in pays
+        ],
         "next": nxt,
     }
 
@@ -200,12 +203,12 @@ def analyze(
             f"winning tile {win!r} is not in the hand", field="win", zh="胡的牌不在手牌中"
         )
     flower_codes = flower_tiles(flowers, "flowers")
+    counts = count_kinds(tuple(codes))
     record = Win(
-        index=0, seat="S", discarder=None, liable=None, concealed=tuple(codes), melds=meld_objs,
+        number=0, seat="S", discarder=None, liable=None, counts=counts, melds=meld_objs,
         winning_tile=win, flowers=flower_codes, flags=frozenset(), kong_chain=1,
-        hard_flowers=None, soft_flowers=None, features=None, counts=count_kinds(tuple(codes)),
+        hard_flowers=None, soft_flowers=None, features=None,
     )  # fmt: skip
-    counts = record.counts
     for m in meld_objs:
         if counts[m.kind] + m.size > 4:
             raise ScoringError(
@@ -221,8 +224,8 @@ def analyze(
         ]
     else:
         assert isinstance(rules, NanjingRuleset)
-        readings, _ = nanjing._readings(record, hand, rules)
-        found = [nanjing._assemble(record, hand, rules, r, ()) for r in readings]
+        readings = nanjing._readings(record, hand, rules)
+        found = [nanjing._assemble(record, hand, rules, r) for r in readings]
     if not found:
         raise ScoringError("not a winning hand", field="tiles", zh="手牌不成胡")
     best = max(found, key=lambda s: s.value)

@@ -7,8 +7,7 @@ T = flower_multiplier × (H + S) + run + bonuses, × double_factor if 比下胡.
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import payments, reading, shape, tiles
 from .errors import ScoringError
@@ -69,8 +68,7 @@ NAMES = {
 }
 
 
-@dataclass(frozen=True)
-class _Reading:
+class _Reading(NamedTuple):
     soft: dict[str, int]
     bonuses: frozenset[str]
     shape: str
@@ -129,40 +127,29 @@ def _meld_flowers(melds: tuple[Meld, ...], soft: dict[str, int]) -> None:
         soft["feng_gang"] = gang
 
 
-def _readings(
-    win: Win, hand: Hand, rules: NanjingRuleset
-) -> tuple[list[_Reading], tuple[str, ...]]:
-    """Every interpretation of the winner's tiles, and the wait set before the win."""
-    assert win.concealed is not None and win.winning_tile is not None
+def _readings(win: Win, hand: Hand, rules: NanjingRuleset) -> list[_Reading]:
+    """Every interpretation of the winner's tiles."""
+    assert win.counts is not None and win.winning_tile is not None
     melds = win.melds
     counts = win.counts
     meld_kinds = [m.kind for m in melds]
     flagged = {FLAG_BONUSES[f] for f in win.flags if f in FLAG_BONUSES}
     common: dict[str, int] = {}
-    _meld_flowers(melds, common)
+    if melds:
+        _meld_flowers(melds, common)
     if "kuaizhao" in win.flags:
         # The 快照 instant win: 对对胡 + 全球独钓 (+ 混一色/清一色 of the four sets);
         # soft flowers from the sets only, 缺一 judged on them; no wait flower.
         bonuses = flagged | {"duiduihu", "quanqiu_dudiao"}
         _colour(meld_kinds, common, bonuses)
         if _duiduihu_only(win, rules):
-            return [_Reading(common, frozenset({"duiduihu"}), "kuaizhao", wuhuaguo=False)], ()
-        return [_Reading(common, frozenset(bonuses), "kuaizhao")], ()
-    held = [k for k in range(tiles.NUM_KINDS) if counts[k]]
+            return [_Reading(common, frozenset({"duiduihu"}), "kuaizhao", wuhuaguo=False)]
+        return [_Reading(common, frozenset(bonuses), "kuaizhao")]
     win_kind = tiles.kind_of(win.winning_tile)
-    pre = list(counts)
-    pre[win_kind] -= 1
-    own = list(pre)
-    for m in melds:
-        own[m.kind] += m.size
-    for kind in win.others_ponged:
-        own[kind] += 3  # another player's exposed pong: no such tile is left to win on
     seven_ok = not melds
-    waits = shape.waits(tuple(pre), tuple(own), seven_ok)
-    single = len(waits) == 1
     colour: dict[str, int] = {}
     colour_bonuses: set[str] = set()
-    _colour(held + meld_kinds, colour, colour_bonuses)
+    _colour(tiles.suit_marks(counts) + meld_kinds, colour, colour_bonuses)
     common.update(colour)
     standard = flagged | colour_bonuses
     if reading.menqing(melds, rules.win.menqing):
@@ -174,33 +161,54 @@ def _readings(
     ponged = any(m.type == "pong" and m.kind == win_kind for m in melds) or (
         rules.win.yajue == "any" and win_kind in win.others_ponged
     )
+    # the wait set only matters to a wait flower (独占, 压档, 边枝: a single wait), so
+    # it is worked out the first time a reading places the winning tile for one
+    single: bool | None = None
     readings = []
     for decomposition in shape.decompositions(counts):
-        bonuses = set(standard)
+        earned = frozenset(standard)
         if all(kind == "t" for kind, _ in decomposition.sets):
-            bonuses.add("duiduihu")
+            earned = earned | {"duiduihu"}
         for place in reading.wait_places(decomposition.sets, decomposition.pair, win_kind):
-            flower = _WAIT_FLOWERS.get(place) if single else None
-            if flower is None:
-                readings.append(_Reading(common, frozenset(bonuses), "standard"))
+            flower = _WAIT_FLOWERS.get(place)
+            if flower is not None and single is None:
+                single = _single_wait(win, win_kind)
+            if flower is None or not single:
+                readings.append(_Reading(common, earned, "standard"))
             elif flower != "duzhan" and ponged:
-                readings.append(_Reading(common, frozenset(bonuses | {"yajue"}), "standard"))
+                readings.append(_Reading(common, earned | {"yajue"}, "standard"))
             else:
-                readings.append(_Reading({**common, flower: 1}, frozenset(bonuses), "standard"))
+                readings.append(_Reading({**common, flower: 1}, earned, "standard"))
     if seven_ok and shape.is_seven_pairs(counts):
         # 七对: only the hard flowers and 缺一 count among the flowers; never 门清
-        bonuses = flagged | colour_bonuses
+        pairs = flagged | colour_bonuses
         if rules.win.seven_pairs == "shuang":
-            bonuses.add("shuang_qidui" if counts[win_kind] == 4 else "qidui")
+            pairs.add("shuang_qidui" if counts[win_kind] == 4 else "qidui")
         else:
-            fours = sum(1 for n in counts if n == 4)
-            bonuses.add(SEVEN_PAIR_TIERS[min(fours, 3)])
+            fours = counts.count(4)
+            pairs.add(SEVEN_PAIR_TIERS[min(fours, 3)])
         soft = {k: v for k, v in colour.items() if k == "queyi"}
-        readings.append(_Reading(soft, frozenset(bonuses), "seven_pairs"))
-    return readings, tuple(tiles.code_of(k) for k in waits)
+        readings.append(_Reading(soft, frozenset(pairs), "seven_pairs"))
+    return readings
+
+
+def _single_wait(win: Win, win_kind: int) -> bool:
+    """Whether the hand before the win waited on one kind only (a kind whose four
+    copies are all in sight, the winner's or another player's pong, is no wait)."""
+    assert win.counts is not None
+    pre = list(win.counts)
+    pre[win_kind] -= 1
+    own = list(pre)
+    for m in win.melds:
+        own[m.kind] += m.size
+    for kind in win.others_ponged:
+        own[kind] += 3  # another player's exposed pong: no such tile is left to win on
+    return len(shape.waits(tuple(pre), tuple(own), not win.melds)) == 1
 
 
 _WAIT_FLOWERS = {"pair": "duzhan", "closed": "yadang", "edge": "bianzhi"}
+#: the flowers of a reading in the order the breakdown lists them
+_SOFT_ORDER = (*SOFT_CODES, "soft_flowers")
 
 
 def _worth(reading: _Reading, hard: int, rules: NanjingRuleset) -> tuple[int, bool]:
@@ -232,12 +240,10 @@ def wuhuaguo(hard: int, bonuses: Collection[str]) -> bool:
 # --- value ---------------------------------------------------------------------------
 
 
-def _assemble(
-    win: Win, hand: Hand, rules: NanjingRuleset, reading: _Reading, waits: tuple[str, ...]
-) -> Scored:
+def _assemble(win: Win, hand: Hand, rules: NanjingRuleset, reading: _Reading) -> Scored:
     mult = rules.win.flower_multiplier
     h = win.hard
-    bonuses = set(reading.bonuses) & set(rules.bonus)
+    bonuses = rules.bonus.keys() & reading.bonuses
     menqing = "menqing" in bonuses
     if reading.wuhuaguo and "wuhuaguo" in rules.bonus and wuhuaguo(h, bonuses):
         bonuses.add("wuhuaguo")
@@ -245,16 +251,18 @@ def _assemble(
     if h:
         lines.append(("hard_flowers", f"{NAMES['hard_flowers']} ×{h}", mult * h))
     soft_total = 0
-    for code in (*SOFT_CODES, "soft_flowers"):
-        n = reading.soft.get(code, 0)
-        if n:
-            soft_total += n
-            label = NAMES[code] if n == 1 else f"{NAMES[code]} ×{n}"
-            lines.append((code, label, mult * n))
+    if reading.soft:
+        for code in _SOFT_ORDER:
+            n = reading.soft.get(code, 0)
+            if n:
+                soft_total += n
+                label = NAMES[code] if n == 1 else f"{NAMES[code]} ×{n}"
+                lines.append((code, label, mult * n))
     lines.append(("run20", f"跑{rules.win.run}", rules.win.run))
-    for code in NANJING_BONUSES:
-        if code in bonuses:
-            lines.append((code, NAMES[code], rules.bonus[code]))
+    if bonuses:
+        for code in NANJING_BONUSES:
+            if code in bonuses:
+                lines.append((code, NAMES[code], rules.bonus[code]))
     base = sum(points for _, _, points in lines)
     factor = rules.next.double_factor if hand.doubled else 1
     if factor != 1:
@@ -276,7 +284,6 @@ def _assemble(
         menqing=menqing,
         duiduihu_value=duiduihu_value,
         shape=reading.shape,
-        waits=waits,
     )
 
 
@@ -301,9 +308,22 @@ def score_win(win: Win, hand: Hand, rules: NanjingRuleset) -> Scored:
         if not _legal(scored, win, rules):
             raise _refuse_small(win, rules)
         return scored
-    readings, waits = _readings(win, hand, rules)
+    readings = _readings(win, hand, rules)
     if not readings:
         raise ScoringError("not a winning hand", field=f"{win.field}.concealed", zh="手牌不成胡")
+    if len(readings) == 1:
+        # one reading: nothing to choose, its breakdown tells whether it is legal
+        best = _assemble(win, hand, rules, readings[0])
+        if not _legal(best, win, rules):
+            raise _refuse_small(win, rules)
+    else:
+        best = _assemble(win, hand, rules, _best(readings, win, rules))
+    _check_ticks(win, best, rules)
+    return best
+
+
+def _best(readings: list[_Reading], win: Win, rules: NanjingRuleset) -> _Reading:
+    """The reading worth most among the legal ones (the first of equal ones)."""
     hard = win.hard
     best_value, best_reading = -1, None
     for candidate in readings:
@@ -312,9 +332,7 @@ def score_win(win: Win, hand: Hand, rules: NanjingRuleset) -> Scored:
             best_value, best_reading = value, candidate
     if best_reading is None:
         raise _refuse_small(win, rules)
-    best = _assemble(win, hand, rules, best_reading, waits)
-    _check_ticks(win, best, rules)
-    return best
+    return best_reading
 
 
 def _check_ticks(win: Win, scored: Scored, rules: NanjingRuleset) -> None:
@@ -377,12 +395,15 @@ def win_payments(win: Win, scored: Scored, rules: NanjingRuleset) -> list[paymen
 def next_hand(hand: Hand, rules: NanjingRuleset, scored: Sequence[Scored]) -> dict[str, Any]:
     """比下胡 and the next dealer (a result's ``next``), per the ruleset's triggers and
     its dealer rule."""
+    flags: set[str] = set()
+    for win in hand.wins:
+        flags |= win.flags
     triggers = {
         "flower_kong": any(k.type == "flower" for k in hand.kongs),
         "dealer_wins": any(w.seat == hand.dealer for w in hand.wins),
         "penalty": bool(hand.penalties),
-        "dagang_kaihua": any("after_kong" in w.flags for w in hand.wins),
-        "gang_kaihua": any(w.flags & {"after_kong", "after_flower"} for w in hand.wins),
+        "dagang_kaihua": "after_kong" in flags,
+        "gang_kaihua": "after_kong" in flags or "after_flower" in flags,
         "drawn": not hand.wins,
         "multiple_winners": len(hand.wins) > 1,
         "big_hand": any(s.big_hand for s in scored),
@@ -455,4 +476,4 @@ def _quick(win: Win, hand: Hand, rules: NanjingRuleset) -> Scored:
         )
     soft = {"soft_flowers": win.soft_flowers or 0}
     quick = _Reading(soft, frozenset(bonuses), "quick", wuhuaguo=not plain)
-    return _assemble(win, hand, rules, quick, ())
+    return _assemble(win, hand, rules, quick)

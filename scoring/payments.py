@@ -13,9 +13,6 @@ class Payment(NamedTuple):
     amount: int
     reason: str
 
-    def as_dict(self) -> dict[str, object]:
-        return {"from": self.payer, "to": self.payee, "amount": self.amount, "reason": self.reason}
-
 
 def others(seat: str) -> tuple[str, ...]:
     return tuple(s for s in SEATS if s != seat)

@@ -66,4 +66,3 @@ class Scored:
     #: 南京: 2 × (H + S) + run + 对对胡, doubled like the hand, the classic 快照 discard share
     duiduihu_value: int
     shape: str
-    waits: tuple[str, ...]

@@ -1,11 +1,11 @@
-"""The hand record (HAND_RECORD.md) read into frozen dataclasses, with every
+"""The hand record (HAND_RECORD.md) read into named tuples, with every
 check that does not depend on the ruleset. Each refusal names its field."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import tiles
 from .errors import ScoringError
@@ -45,8 +45,7 @@ def next_seat(seat: str) -> str:
     return SEATS[(SEATS.index(seat) + 1) % 4]
 
 
-@dataclass(frozen=True)
-class Meld:
+class Meld(NamedTuple):
     """A declared set: 碰 (pong) or 杠 (kong); ``feeder`` None for a concealed kong."""
 
     type: str
@@ -54,29 +53,20 @@ class Meld:
     kind: int
     feeder: str | None
     upgraded: bool
-
-    @property
-    def is_kong(self) -> bool:
-        return self.type == "kong"
-
-    @property
-    def concealed(self) -> bool:
-        """暗杠: a kong nobody fed."""
-        return self.type == "kong" and self.feeder is None
-
-    @property
-    def size(self) -> int:
-        return 4 if self.type == "kong" else 3
+    is_kong: bool
+    #: 暗杠: a kong nobody fed
+    concealed: bool
+    size: int
 
 
-@dataclass(frozen=True)
-class Win:
-    index: int
+class Win(NamedTuple):
+    number: int
     seat: str
     discarder: str | None
     liable: str | None
-    #: concealed tile codes after the win (None in quick entry)
-    concealed: tuple[str, ...] | None
+    #: concealed counts by kind after the win, the winning tile included (None in
+    #: quick entry)
+    counts: tuple[int, ...] | None
     melds: tuple[Meld, ...]
     winning_tile: str | None
     flowers: tuple[str, ...] | None
@@ -85,8 +75,6 @@ class Win:
     hard_flowers: int | None
     soft_flowers: int | None
     features: tuple[str, ...] | None
-    #: concealed counts by kind, the winning tile included
-    counts: tuple[int, ...] = ()
     #: 过水: tiles the winner passed on since their own last draw (optional input)
     passed: tuple[str, ...] = ()
     #: 压绝: kinds of which another player has an exposed pong or kong (optional input)
@@ -94,7 +82,7 @@ class Win:
 
     @property
     def field(self) -> str:
-        return f"wins[{self.index}]"
+        return f"wins[{self.number}]"
 
     @property
     def self_drawn(self) -> bool:
@@ -103,7 +91,7 @@ class Win:
     @property
     def quick(self) -> bool:
         """Quick entry: counts and ticks instead of the winner's tiles."""
-        return self.concealed is None
+        return self.counts is None
 
     @property
     def hard(self) -> int:
@@ -121,16 +109,14 @@ def count_kinds(codes: tuple[str, ...]) -> tuple[int, ...]:
     return tuple(counts)
 
 
-@dataclass(frozen=True)
-class Kong:
+class Kong(NamedTuple):
     seat: str
     type: str
     feeder: str | None
     robbed: bool
 
 
-@dataclass(frozen=True)
-class Penalty:
+class Penalty(NamedTuple):
     type: str
     seat: str
 
@@ -144,8 +130,7 @@ class Garden:
     end_when_out: int
 
 
-@dataclass(frozen=True)
-class Hand:
+class Hand(NamedTuple):
     ruleset: str
     dealer: str
     doubled: bool
@@ -292,10 +277,16 @@ def read_hand(data: Any) -> Hand:
 def _read_win(value: Any, index: int) -> Win:
     field = f"wins[{index}]"
     data = _obj(value, field, _WIN_KEYS)
-    seat = _seat(data.get("seat"), f"{field}.seat")
-    assert seat is not None
-    discarder = _seat(data.get("discarder"), f"{field}.discarder", optional=True)
-    liable = _seat(data.get("liable"), f"{field}.liable", optional=True)
+    # seats are checked in place: the field's name is only spelled out for a refusal
+    seat: Any = data.get("seat")
+    if seat not in SEATS:
+        _seat(seat, f"{field}.seat")
+    discarder = data.get("discarder")
+    if discarder is not None and discarder not in SEATS:
+        _seat(discarder, f"{field}.discarder")
+    liable = data.get("liable")
+    if liable is not None and liable not in SEATS:
+        _seat(liable, f"{field}.liable")
     if discarder == seat:
         raise _fail(
             f"{field}.discarder", "the discarder cannot be the winner", "放炮者不能是胡牌者本人"
@@ -304,17 +295,17 @@ def _read_win(value: Any, index: int) -> Win:
         raise _fail(
             f"{field}.liable", "the liable seat cannot be the winner", "包牌者不能是胡牌者本人"
         )
-    melds = tuple(
-        read_meld(item, f"{field}.melds[{i}]", seat)
-        for i, item in enumerate(_list(data.get("melds"), f"{field}.melds"))
-    )
-    if len(melds) > 4:
-        raise _fail(f"{field}.melds", "more than four sets", "副露超过四组")
-    flags = _list(data.get("flags"), f"{field}.flags")
-    for i, flag in enumerate(flags):
-        if flag not in FLAGS:
-            raise _fail(f"{field}.flags[{i}]", f"unknown flag {flag!r}", f"未知标记 “{flag}”")
-    kong_chain = _int(data.get("kong_chain", 1), f"{field}.kong_chain", 1, 8)
+    melds = _read_melds(data.get("melds"), field, seat)
+    flags = data.get("flags")
+    if flags:
+        for i, flag in enumerate(_list(flags, f"{field}.flags")):
+            if flag not in FLAGS:
+                raise _fail(f"{field}.flags[{i}]", f"unknown flag {flag!r}", f"未知标记 “{flag}”")
+    elif flags is not None:
+        _list(flags, f"{field}.flags")
+    kong_chain = data.get("kong_chain", 1)
+    if type(kong_chain) is not int or kong_chain != 1:
+        kong_chain = _int(kong_chain, f"{field}.kong_chain", 1, 8)
     hard_flowers = data.get("hard_flowers")
     if hard_flowers is not None:
         hard_flowers = _int(hard_flowers, f"{field}.hard_flowers", 0, 20)
@@ -329,13 +320,11 @@ def _read_win(value: Any, index: int) -> Win:
                 raise _fail(f"{field}.features[{i}]", "must be a feature code", "应为番种代码")
     flowers = flower_tiles(data["flowers"], f"{field}.flowers") if "flowers" in data else None
     if "concealed" in data:
-        concealed: tuple[str, ...] | None = _playing(
-            _tiles(data["concealed"], f"{field}.concealed"), f"{field}.concealed"
-        )
+        counts: tuple[int, ...] | None = _concealed(data["concealed"], f"{field}.concealed")
         if "winning_tile" not in data:
             raise _fail(f"{field}.winning_tile", "missing", "缺少胡的那张牌（winning_tile）")
     else:
-        concealed = None
+        counts = None
         if flowers is None and hard_flowers is None:
             raise _fail(
                 f"{field}.concealed",
@@ -352,17 +341,41 @@ def _read_win(value: Any, index: int) -> Win:
             f"硬花数 {hard_flowers} 与花牌 {len(flowers)} 张不符",
         )
     win = Win(
-        index=index, seat=seat, discarder=discarder, liable=liable, concealed=concealed,
-        melds=melds, winning_tile=winning_tile, flowers=flowers, flags=frozenset(flags),
-        kong_chain=kong_chain, hard_flowers=hard_flowers, soft_flowers=soft_flowers,
-        features=features, counts=count_kinds(concealed) if concealed is not None else (),
-        passed=_playing(_tiles(data["passed"], f"{field}.passed"), f"{field}.passed")
+        index, seat, discarder, liable, counts, melds, winning_tile, flowers,
+        frozenset(flags) if flags else _NO_FLAGS, kong_chain, hard_flowers, soft_flowers,
+        features,
+        _playing(_tiles(data["passed"], f"{field}.passed"), f"{field}.passed")
         if "passed" in data else (),
-        others_ponged=_others_ponged(data, field),
+        _others_ponged(data, field),
     )  # fmt: skip
-    if concealed is not None:
+    if counts is not None:
         _check_tile_count(win)
     return win
+
+
+_NO_FLAGS: frozenset[str] = frozenset()
+
+
+def _read_melds(value: Any, field: str, seat: str) -> tuple[Meld, ...]:
+    if not value:
+        _list(value, f"{field}.melds")
+        return ()
+    melds = tuple(
+        read_meld(item, f"{field}.melds[{i}]", seat)
+        for i, item in enumerate(_list(value, f"{field}.melds"))
+    )
+    if len(melds) > 4:
+        raise _fail(f"{field}.melds", "more than four sets", "副露超过四组")
+    return melds
+
+
+def _concealed(value: Any, field: str) -> tuple[int, ...]:
+    """The concealed tiles as counts by kind: well-formed playing tiles are counted
+    straight from the text, anything else is read tile by tile to name the fault."""
+    counts = tiles.playing_counts(value) if isinstance(value, str) else None
+    if counts is None:
+        counts = count_kinds(_playing(_tiles(value, field), field))
+    return counts
 
 
 def _others_ponged(data: dict[str, Any], field: str) -> tuple[int, ...]:
@@ -373,12 +386,13 @@ def _others_ponged(data: dict[str, Any], field: str) -> tuple[int, ...]:
 
 
 def _check_tile_count(win: Win) -> None:
-    assert win.concealed is not None and win.winning_tile is not None
+    assert win.counts is not None and win.winning_tile is not None
     field = win.field
+    held = sum(win.counts)
     if "kuaizhao" in win.flags:
         if len(win.melds) != 4:
             raise _fail(f"{field}.melds", "a kuaizhao win needs its four sets", "快照需有四组副露")
-        if len(win.concealed) not in (1, 2):
+        if held not in (1, 2):
             raise _fail(
                 f"{field}.concealed",
                 "a kuaizhao win leaves one or two tiles in hand",
@@ -392,13 +406,13 @@ def _check_tile_count(win: Win) -> None:
             )
         return
     need = 14 - 3 * len(win.melds)
-    if len(win.concealed) != need:
+    if held != need:
         raise _fail(
             f"{field}.concealed",
-            f"holds {len(win.concealed)} tiles; with {len(win.melds)} sets it must hold {need}",
-            f"手牌 {len(win.concealed)} 张；{len(win.melds)} 组副露时应为 {need} 张",
+            f"holds {held} tiles; with {len(win.melds)} sets it must hold {need}",
+            f"手牌 {held} 张；{len(win.melds)} 组副露时应为 {need} 张",
         )
-    if win.winning_tile not in win.concealed:
+    if not win.counts[tiles.kind_of(win.winning_tile)]:
         raise _fail(
             f"{field}.winning_tile",
             f"{win.winning_tile!r} is not among the concealed tiles",
@@ -446,17 +460,23 @@ def _read_meld(data: dict[str, Any], field: str, seat: str) -> Meld:
             "only a kong made from a fed pong is upgraded",
             "只有先碰后杠的明杠才可标记 upgraded",
         )
-    return Meld(kind, codes[0], tiles.kind_of(codes[0]), feeder, upgraded)
+    code = codes[0]
+    kong = kind == "kong"
+    return Meld(kind, code, tiles.kind_of(code), feeder, upgraded, kong, kong and feeder is None,
+                4 if kong else 3)  # fmt: skip
 
 
 def _read_kong(value: Any, field: str) -> Kong:
     data = _obj(value, field, _KONG_KEYS)
-    seat = _seat(data.get("seat"), f"{field}.seat")
-    assert seat is not None
+    seat: Any = data.get("seat")
+    if seat not in SEATS:
+        _seat(seat, f"{field}.seat")
     kind = data.get("type")
     if kind not in KONG_TYPES:
         raise _fail(f"{field}.type", f"unknown kong type {kind!r}", f"未知的杠类型 “{kind}”")
-    feeder = _seat(data.get("from"), f"{field}.from", optional=True)
+    feeder = data.get("from")
+    if feeder is not None and feeder not in SEATS:
+        _seat(feeder, f"{field}.from")
     if kind in ("exposed", "upgraded") and feeder is None:
         raise _fail(
             f"{field}.from", f"an {kind} kong needs the seat that fed it", "明杠需注明谁送的杠"
@@ -465,7 +485,9 @@ def _read_kong(value: Any, field: str) -> Kong:
         raise _fail(f"{field}.from", f"a {kind} kong is fed by nobody", "暗杠与花杠没有送杠者")
     if feeder == seat:
         raise _fail(f"{field}.from", "a kong cannot be fed by its own holder", "杠不能来自本人")
-    robbed = _bool(data.get("robbed", False), f"{field}.robbed")
+    robbed = data.get("robbed", False)
+    if robbed is not False:
+        robbed = _bool(robbed, f"{field}.robbed")
     if robbed and kind != "upgraded":
         raise _fail(
             f"{field}.robbed", "only an upgraded kong can be robbed", "只有先碰后杠的杠才能被抢"
@@ -535,33 +557,38 @@ def _check_winners(hand: Hand) -> None:
 
 def _check_copies(hand: Hand) -> None:
     """No more than four copies of a tile (a shared winning discard counted once)."""
-    counts = [0] * tiles.NUM_KINDS
+    counts: list[int] = []
     flowers: dict[str, int] = {}
     for win in hand.wins:
-        if win.counts:
-            counts = [a + b for a, b in zip(counts, win.counts, strict=True)]
-        for meld in win.melds:
-            counts[meld.kind] += meld.size
+        if win.counts is not None:
+            if counts:
+                counts = [a + b for a, b in zip(counts, win.counts, strict=True)]
+            else:
+                counts = list(win.counts)
+        if win.melds:
+            if not counts:
+                counts = [0] * tiles.NUM_KINDS
+            for meld in win.melds:
+                counts[meld.kind] += meld.size
         for code in win.flowers or ():
             flowers[code] = flowers.get(code, 0) + 1
-    shared = [win for win in hand.wins if win.concealed is not None and "kuaizhao" not in win.flags]
+    shared = [win for win in hand.wins if win.counts is not None and "kuaizhao" not in win.flags]
     if len(shared) > 1 and shared[0].winning_tile is not None:
         counts[tiles.kind_of(shared[0].winning_tile)] -= len(shared) - 1
     for win in hand.wins:
         if win.others_ponged:
             _check_others_ponged(win)
-    if max(counts) <= 4:
-        counts = []
-    for kind, n in enumerate(counts):
-        if n > 4:
-            code = tiles.code_of(kind)
-            raise _fail(
-                "wins",
-                f"more than four copies of {code!r} ({n})",
-                f"{tiles.name(code)} 超过四张（{n} 张）",
-            )
+    if counts and max(counts) > 4:
+        for kind, n in enumerate(counts):
+            if n > 4:
+                code = tiles.code_of(kind)
+                raise _fail(
+                    "wins",
+                    f"more than four copies of {code!r} ({n})",
+                    f"{tiles.name(code)} 超过四张（{n} 张）",
+                )
     for code, n in flowers.items():
-        if n > tiles.FLOWER_COPIES[code]:
+        if n > 1 and n > tiles.FLOWER_COPIES[code]:
             what = (
                 "a flower tile held twice"
                 if tiles.FLOWER_COPIES[code] == 1
@@ -575,7 +602,7 @@ def _check_copies(hand: Hand) -> None:
 def _check_others_ponged(win: Win) -> None:
     """Each tile of ``others_ponged`` is three copies another player shows: with the
     winner's own copies, no more than four."""
-    own = list(win.counts) if win.counts else [0] * tiles.NUM_KINDS
+    own = list(win.counts) if win.counts is not None else [0] * tiles.NUM_KINDS
     for meld in win.melds:
         own[meld.kind] += meld.size
     for kind in win.others_ponged:
@@ -712,9 +739,9 @@ def _check_flags(hand: Hand, win: Win) -> None:
                 "a robbing win's discarder, when given, is the seat whose kong was robbed",
                 "抢杠胡的放炮者应为被抢杠者",
             )
-    if "robbing_kong" in flags and win.concealed is not None:
+    if "robbing_kong" in flags and win.counts is not None:
         assert win.winning_tile is not None
-        held = win.concealed.count(win.winning_tile) + sum(
+        held = win.counts[tiles.kind_of(win.winning_tile)] + sum(
             m.size for m in win.melds if m.tile == win.winning_tile
         )
         if held > 1:

@@ -92,7 +92,7 @@ def is_standard(counts: tuple[int, ...]) -> bool:
 
 def is_seven_pairs(counts: tuple[int, ...]) -> bool:
     """七对: fourteen tiles, every kind held twice or four times."""
-    return sum(counts) == 14 and all(n in (0, 2, 4) for n in counts)
+    return 1 not in counts and 3 not in counts and sum(counts) == 14
 
 
 def decompositions(counts: tuple[int, ...]) -> list[Decomposition]:
@@ -110,15 +110,49 @@ def decompositions(counts: tuple[int, ...]) -> list[Decomposition]:
     return [Decomposition(sets, pair) for sets, pair in combos]
 
 
+def _readable(counts: tuple[int, ...], runs: bool) -> bool:
+    """Whether one suit's counts read whole as sets plus at most one pair, without
+    listing the readings: after the pair, the lowest tile held starts ``n % 3`` runs
+    (three equal runs read as three triplets), so one pass decides."""
+    rem = sum(counts) % 3
+    if rem == 1:
+        return False
+    if rem == 0:
+        return _sets_only(list(counts), runs)
+    for i, n in enumerate(counts):
+        if n >= 2:
+            rest = list(counts)
+            rest[i] -= 2
+            if _sets_only(rest, runs):
+                return True
+    return False
+
+
+def _sets_only(counts: list[int], runs: bool) -> bool:
+    """Whether the counts (changed in place) read whole as sets, lowest tile first."""
+    last = len(counts) - 3
+    for i, n in enumerate(counts):
+        r = n % 3
+        if r:
+            if not runs or i > last or counts[i + 1] < r or counts[i + 2] < r:
+                return False
+            counts[i + 1] -= r
+            counts[i + 2] -= r
+    return True
+
+
 @lru_cache(maxsize=65536)
 def _completions(counts: tuple[int, ...], runs: bool) -> tuple[int, ...]:
-    """Local kinds that, added to one suit's counts, let the suit be read whole."""
+    """Local kinds that, added to one suit's counts, let the suit be read whole: only
+    a kind beside a tile held (two apart at most; the same kind without runs) can."""
+    reach = 2 if runs else 0
+    held = [i for i, n in enumerate(counts) if n]
     found = []
     more = list(counts)
     for i, n in enumerate(counts):
-        if n < 4:
+        if n < 4 and any(abs(i - j) <= reach for j in held):
             more[i] += 1
-            if _splits(tuple(more), runs):
+            if _readable(tuple(more), runs):
                 found.append(i)
             more[i] -= 1
     return tuple(found)
@@ -135,7 +169,7 @@ def waits(pre: tuple[int, ...], own: tuple[int, ...], seven_pairs_allowed: bool)
     """
     parts = [(lo, pre[lo:hi], runs) for lo, hi, runs in _SUIT_SLICES]
     residues = [sum(part) % 3 for _, part, _ in parts]
-    readable = [bool(_splits(part, runs)) for _, part, runs in parts]
+    readable = [_readable(part, runs) for _, part, runs in parts]
     found: set[int] = set()
     for s, (lo, part, runs) in enumerate(parts):
         after = residues[:]

@@ -40,6 +40,11 @@ _FLOWER_NAMES = {
 _GROUP = re.compile(r"([0-9]+)([mpszf])")
 #: well-formed notation with known tiles only: the fast path of parse()
 _VALID = re.compile(r"(?:[1-9]+[mps]|[1-7]+z|[1-8]+f)*")
+#: playing tiles only, the fast path of playing_counts()
+_PLAYING = re.compile(r"(?:[1-9]+[mps]|[1-4]+z)*")
+#: kind = suit base + digit
+_SUIT_BASE = {"m": -1, "p": 8, "s": 17, "z": 26}
+_DIGITS = {str(n): n for n in range(1, 10)}
 
 
 def kind_of(code: str) -> int:
@@ -55,6 +60,12 @@ def code_of(kind: int) -> str:
 def suit_of(kind: int) -> int:
     """0 万, 1 饼, 2 条, 3 winds."""
     return kind // 9 if kind < 27 else 3
+
+
+def suit_marks(counts: tuple[int, ...]) -> list[int]:
+    """One kind of each suit held in counts by kind (the suit's first kind): enough to
+    tell the suits present, four slices instead of a look at every kind."""
+    return [lo for lo in (0, 9, 18, 27) if any(counts[lo : lo + 9])]
 
 
 def is_wind(kind: int) -> bool:
@@ -78,6 +89,19 @@ def split(text: str) -> list[str]:
     if pos != len(text):
         raise ValueError(text[pos:])
     return out
+
+
+def playing_counts(text: str) -> tuple[int, ...] | None:
+    """Counts by kind of well-formed notation holding playing tiles only, read in one
+    pass; None for anything else (spaces, flowers, unknown tiles: see parse())."""
+    if not _PLAYING.fullmatch(text):
+        return None
+    counts = [0] * NUM_KINDS
+    for digits, suit in _GROUP.findall(text):
+        base = _SUIT_BASE[suit]
+        for digit in digits:
+            counts[base + _DIGITS[digit]] += 1
+    return tuple(counts)
 
 
 def parse(text: str) -> list[str]:
@@ -120,7 +144,8 @@ def name(code: str) -> str:
 
 def flower_sets(flowers: Iterable[str]) -> int:
     """How many complete sets of flowers (花杠) a player's flower tiles hold."""
-    return _flower_sets(tuple(sorted(flowers)))
+    held = tuple(sorted(flowers))
+    return _flower_sets(held) if len(held) >= 4 else 0
 
 
 @lru_cache(maxsize=4096)

@@ -103,12 +103,12 @@ def _meld_counts(win: Win, rules: WorksiteRuleset, out: dict[str, tuple[int, int
 
 def candidates(win: Win, rules: WorksiteRuleset) -> list[tuple[dict[str, tuple[int, int]], str]]:
     """Every reading of the winner's tiles as its counted lines and its shape."""
-    assert win.concealed is not None and win.winning_tile is not None
+    assert win.counts is not None and win.winning_tile is not None
     counts = win.counts
     melds = win.melds
     bonus = rules.bonus
     win_kind = tiles.kind_of(win.winning_tile)
-    held = [k for k in range(tiles.NUM_KINDS) if counts[k]]
+    held = tiles.suit_marks(counts)
     _, one_suit = reading.colour(held + [m.kind for m in melds])
     base = _common(win, rules)
     if one_suit:
@@ -158,6 +158,15 @@ def candidates(win: Win, rules: WorksiteRuleset) -> list[tuple[dict[str, tuple[i
     return found
 
 
+def _value(lines: dict[str, tuple[int, int]], rules: WorksiteRuleset) -> int:
+    """What a reading is worth: the points of its lines that count (scored()'s value)."""
+    return sum(
+        points
+        for code, (_, points) in lines.items()
+        if code in COUNT_CODES or (code in rules.bonus and code in WORKSITE_BONUSES)
+    )
+
+
 def scored(lines: dict[str, tuple[int, int]], shape_name: str, rules: WorksiteRuleset) -> Scored:
     out = []
     for code in (*COUNT_CODES, *WORKSITE_BONUSES):
@@ -167,9 +176,7 @@ def scored(lines: dict[str, tuple[int, int]], shape_name: str, rules: WorksiteRu
             out.append((code, label, points))
     value = sum(points for _, _, points in out)
     features = tuple(code for code, _, _ in out if code != "hard_flowers")
-    return Scored(
-        value, value, tuple(out), features, False, "menqianqing" in lines, 0, shape_name, ()
-    )
+    return Scored(value, value, tuple(out), features, False, "menqianqing" in lines, 0, shape_name)
 
 
 def konger(hand: Hand, win: Win) -> str:
@@ -247,7 +254,9 @@ def score_win(win: Win, hand: Hand, rules: WorksiteRuleset) -> Scored:
             raise ScoringError(
                 "not a winning hand", field=f"{win.field}.concealed", zh="手牌不成胡"
             )
-        best = max((scored(lines, name, rules) for lines, name in found), key=lambda s: s.value)
+        # the breakdown is written out for the best reading only (the first of equal ones)
+        lines, name = found[0] if len(found) == 1 else max(found, key=lambda c: _value(c[0], rules))
+        best = scored(lines, name, rules)
         _check_ticks(win, best)
     need = rules.win.min_flowers
     if best.value < need:

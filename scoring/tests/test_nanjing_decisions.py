@@ -319,3 +319,19 @@ def test_analyze_takes_melds_and_flowers() -> None:
 def test_analyze_refuses_bad_tiles(tiles: str, kw: dict, message: str) -> None:
     with pytest.raises(ScoringError, match=message):
         analyze(tiles, **kw)
+
+
+def test_a_small_hand_is_refused_whichever_reading_it_is_given() -> None:
+    # 3m sits in 123m (边枝, not a single wait here) or in 345m: two readings, neither
+    # 门清 (a pong) nor a big hand, and no hard flower: no reading is a legal win
+    record = hand(
+        win(concealed="123345m567p99s", winning_tile="3m", flowers="", melds=[pong("9p", "N")]),
+        dealer="E",
+    )
+    record["wins"][0]["discarder"] = "E"
+    with pytest.raises(ScoringError, match="not a legal win") as caught:
+        score(record)
+    assert caught.value.field == "wins[0].flowers"
+    # with enough hard flowers the same tiles win, as their best reading
+    record["wins"][0]["flowers"] = "1f2f3f5z"
+    assert score(record)["wins"][0]["value"] > 0

@@ -76,3 +76,14 @@ def test_analyze_reports_shape_waits_and_features() -> None:
     assert result["shape"] == "standard"
     assert result["waits"] == ["5s", "1z"]
     assert "menqing" in result["features"]
+
+
+def test_the_one_pass_readability_check_agrees_with_the_full_listing() -> None:
+    import itertools
+    import random
+
+    winds = itertools.product(range(5), repeat=4)
+    rng = random.Random(7)
+    suits = [tuple(rng.choice((0, 0, 1, 2, 3, 4)) for _ in range(9)) for _ in range(3000)]
+    for counts, runs in [(w, False) for w in winds] + [(s, True) for s in suits]:
+        assert shape._readable(counts, runs) == bool(shape._splits(counts, runs)), counts
