@@ -6,10 +6,7 @@ change at all); a plan's draft is edited on its page, not here.
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import admin
-from django.http import HttpRequest
 
 from clubapp.books.models import (
     DayClosing,
@@ -27,17 +24,7 @@ from clubapp.books.models import (
     Reversal,
     SlipDecision,
 )
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
+from clubapp.core.adminbase import ReadOnlyAdmin
 
 
 @admin.register(IncomeEntry)

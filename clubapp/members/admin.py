@@ -7,9 +7,9 @@ The ID number is masked in lists; the full number is on the member's page.
 from __future__ import annotations
 
 from django.contrib import admin
-from django.http import HttpRequest
 from django.utils.translation import gettext_lazy as _
 
+from clubapp.core.adminbase import ReadOnlyAdmin
 from clubapp.members.models import (
     Card,
     Member,
@@ -19,17 +19,6 @@ from clubapp.members.models import (
     Table,
     Visit,
 )
-
-
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: object = None) -> bool:
-        return False
 
 
 @admin.register(Member)

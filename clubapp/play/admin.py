@@ -1,13 +1,12 @@
-"""Admin of the play app: sessions and seats editable; rulesets, hands and the
-ledger read-only (they change only through services, and the ledger never)."""
+"""Admin of the play app, read-only: sessions, seats, rulesets, hands and the ledger
+change only through the services (a booked session's seats and rules never: the
+database refuses it too); managers open, end and reopen tables on the app's pages."""
 
 from __future__ import annotations
 
-from typing import Any
-
 from django.contrib import admin
-from django.http import HttpRequest
 
+from clubapp.core.adminbase import ReadOnlyAdmin, ReadOnlyTabularInline
 from clubapp.play.models import (
     Hand,
     HandSignoff,
@@ -20,37 +19,26 @@ from clubapp.play.models import (
 )
 
 
-class ReadOnlyAdmin(admin.ModelAdmin):
-    def has_add_permission(self, request: HttpRequest) -> bool:
-        return False
-
-    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
-        return False
-
-
 @admin.register(RulesetVersion)
 class RulesetVersionAdmin(ReadOnlyAdmin):
     list_display = ["name", "ruleset_id", "version", "created_at"]
 
 
-class SeatInline(admin.TabularInline):
+class SeatInline(ReadOnlyTabularInline):
     model = Seat
     extra = 0
     max_num = 4
 
 
 @admin.register(TableSession)
-class TableSessionAdmin(admin.ModelAdmin):
+class TableSessionAdmin(ReadOnlyAdmin):
     list_display = ["table", "ruleset", "mode", "started_at", "ended_at"]
     list_filter = ["mode", "ruleset"]
     inlines = [SeatInline]
 
 
 @admin.register(Seat)
-class SeatAdmin(admin.ModelAdmin):
+class SeatAdmin(ReadOnlyAdmin):
     list_display = ["session", "wind", "name", "user"]
 
 
