@@ -14,11 +14,7 @@ operation again in that migration (``tests/test_closed_day_guard.py`` fails othe
 
 from __future__ import annotations
 
-from typing import Any
-
-from django.db.backends.base.schema import BaseDatabaseSchemaEditor
-from django.db.migrations.operations.base import Operation
-from django.db.migrations.state import ProjectState
+from clubapp.core.appendonly import TableTriggers
 
 GUARD_SUFFIX = "_closed_day_guard"
 CLOSINGS = "books_dayclosing"
@@ -56,54 +52,13 @@ def drop_sql(vendor: str, table: str) -> list[str]:
     return [f'DROP TRIGGER IF EXISTS "{guard_name(table)}"{on_table}']
 
 
-class ClosedDayGuard(Operation):
+class ClosedDayGuard(TableTriggers):
     """Migration operation: no row of this model on a closed day (reversible)."""
 
-    reversible = True
-    reduces_to_sql = True
-
-    def __init__(self, model_name: str) -> None:
-        self.model_name = model_name
-
-    def deconstruct(self) -> tuple[str, list[Any], dict[str, Any]]:
-        return (type(self).__qualname__, [self.model_name], {})
-
-    def state_forwards(self, app_label: str, state: ProjectState) -> None:
-        pass  # triggers are not part of Django's model state
-
-    def _run(
-        self, app_label: str, schema_editor: BaseDatabaseSchemaEditor, state: ProjectState, sql
-    ) -> None:
-        model = state.apps.get_model(app_label, self.model_name)
-        if not self.allow_migrate_model(schema_editor.connection.alias, model):
-            return
-        for statement in sql(schema_editor.connection.vendor, model._meta.db_table):
-            schema_editor.execute(statement, params=None)
-
-    def database_forwards(
-        self,
-        app_label: str,
-        schema_editor: BaseDatabaseSchemaEditor,
-        from_state: ProjectState,
-        to_state: ProjectState,
-    ) -> None:
-        self._run(app_label, schema_editor, to_state, create_sql)
-
-    def database_backwards(
-        self,
-        app_label: str,
-        schema_editor: BaseDatabaseSchemaEditor,
-        from_state: ProjectState,
-        to_state: ProjectState,
-    ) -> None:
-        self._run(app_label, schema_editor, from_state, drop_sql)
-
-    def describe(self) -> str:
-        return f"Refuse {self.model_name} rows on a closed day in the database"
-
-    @property
-    def migration_name_fragment(self) -> str:
-        return f"{self.model_name}_closed_day_guard"
+    purpose = "Refuse {} rows on a closed day in the database"
+    fragment = "closed_day_guard"
+    create_sql = staticmethod(create_sql)
+    drop_sql = staticmethod(drop_sql)
 
 
 # ------------------------------------------------- a submitted plan's draft is frozen

@@ -107,18 +107,27 @@ def drop_sql(vendor: str, table: str) -> list[str]:
     return [f'DROP TRIGGER IF EXISTS "{name}"{on_table}' for name in trigger_names(vendor, table)]
 
 
-class AppendOnlyTriggers(Operation):
-    """Migration operation: the database refuses UPDATE and DELETE on a model's table.
-
-    ``AppendOnlyTriggers("hand")`` in the ``operations`` of a migration of the app
-    that owns the model; reversible (the backwards step drops the triggers).
-    """
+class TableTriggers(Operation):
+    """Migration operation: install a model's triggers (reversible: the backwards step
+    drops them). A subclass names the SQL, ``create_sql(vendor, table)`` and
+    ``drop_sql(vendor, table)``, and what the triggers do (``purpose``, ``fragment``):
+    the append-only triggers below, the books' closed-day guard."""
 
     reversible = True
     reduces_to_sql = True
+    purpose = "Install the triggers of {}"
+    fragment = "triggers"
 
     def __init__(self, model_name: str) -> None:
         self.model_name = model_name
+
+    @staticmethod
+    def create_sql(vendor: str, table: str) -> list[str]:
+        raise NotImplementedError
+
+    @staticmethod
+    def drop_sql(vendor: str, table: str) -> list[str]:
+        raise NotImplementedError
 
     def deconstruct(self) -> tuple[str, list[Any], dict[str, Any]]:
         return (type(self).__qualname__, [self.model_name], {})
@@ -142,7 +151,7 @@ class AppendOnlyTriggers(Operation):
         from_state: ProjectState,
         to_state: ProjectState,
     ) -> None:
-        self._run(app_label, schema_editor, to_state, create_sql)
+        self._run(app_label, schema_editor, to_state, self.create_sql)
 
     def database_backwards(
         self,
@@ -151,11 +160,24 @@ class AppendOnlyTriggers(Operation):
         from_state: ProjectState,
         to_state: ProjectState,
     ) -> None:
-        self._run(app_label, schema_editor, from_state, drop_sql)
+        self._run(app_label, schema_editor, from_state, self.drop_sql)
 
     def describe(self) -> str:
-        return f"Make {self.model_name} append-only in the database"
+        return self.purpose.format(self.model_name)
 
     @property
     def migration_name_fragment(self) -> str:
-        return f"{self.model_name}_append_only"
+        return f"{self.model_name}_{self.fragment}"
+
+
+class AppendOnlyTriggers(TableTriggers):
+    """The database refuses UPDATE and DELETE on a model's table.
+
+    ``AppendOnlyTriggers("hand")`` in the ``operations`` of a migration of the app
+    that owns the model.
+    """
+
+    purpose = "Make {} append-only in the database"
+    fragment = "append_only"
+    create_sql = staticmethod(create_sql)
+    drop_sql = staticmethod(drop_sql)
