@@ -45,12 +45,15 @@ def score(hand: Any, *, ruleset: Ruleset | None = None) -> dict[str, Any]:
 
 
 def _score_nanjing(hand: Hand, rules: NanjingRuleset) -> dict[str, Any]:
-    for key in ("false_wins", "dead_hands"):
-        if getattr(hand, key):
-            raise ScoringError(
-                "诈糊 and 相公 are not part of 南京麻将", field=key, zh="南京麻将没有诈糊与相公"
-            )
+    if hand.false_wins or hand.dead_hands:
+        raise ScoringError(
+            "诈糊 and 相公 are not part of 南京麻将",
+            field="false_wins" if hand.false_wins else "dead_hands",
+            zh="南京麻将没有诈糊与相公",
+        )
     for win in hand.wins:
+        if not win.flags and win.kong_chain == 1:
+            continue
         if "robbing_kong" in win.flags and win.liable is None:
             raise ScoringError(
                 "a robbing_kong win needs the konger as liable",
@@ -75,8 +78,10 @@ def _score_nanjing(hand: Hand, rules: NanjingRuleset) -> dict[str, Any]:
     for win, one in zip(hand.wins, scored, strict=True):
         pays += nanjing.win_payments(win, one, rules)
     money = rules.kong_money
-    pays += payments.kong_money(hand, money.exposed, money.concealed, money.flower, factor)
-    pays += payments.penalties(hand, rules.penalty)
+    if hand.kongs:
+        pays += payments.kong_money(hand, money.exposed, money.concealed, money.flower, factor)
+    if hand.penalties:
+        pays += payments.penalties(hand, rules.penalty)
     if hand.garden is not None:
         pays = payments.garden_cap(pays, hand.garden)
     totals = payments.net(pays)

@@ -108,54 +108,37 @@ def _duiduihu_only(win: Win, rules: NanjingRuleset) -> bool:
 # --- from the tiles ----------------------------------------------------------------
 
 
-def _colour(kinds: list[int], soft: dict[str, int], bonuses: set[str]) -> None:
-    """缺一, 混一色, 清一色 from the suits present (a hand of winds only gets none)."""
-    queyi, one_suit = reading.colour(kinds)
-    if queyi:
-        soft["queyi"] = 1
-    if one_suit:
-        bonuses.add(one_suit)
-
-
-def _meld_flowers(melds: tuple[Meld, ...], soft: dict[str, int]) -> None:
-    """风碰 1 each; 风杠 2 exposed, 3 concealed."""
-    peng = sum(1 for m in melds if m.type == "pong" and m.kind >= 27)
-    gang = sum(3 if m.concealed else 2 for m in melds if m.is_kong and m.kind >= 27)
-    if peng:
-        soft["feng_peng"] = peng
-    if gang:
-        soft["feng_gang"] = gang
-
-
 def _readings(win: Win, hand: Hand, rules: NanjingRuleset) -> list[_Reading]:
     """Every interpretation of the winner's tiles."""
     assert win.counts is not None and win.winning_tile is not None
     melds = win.melds
     counts = win.counts
-    meld_kinds = [m.kind for m in melds]
-    flagged = {FLAG_BONUSES[f] for f in win.flags if f in FLAG_BONUSES}
-    common: dict[str, int] = {}
-    if melds:
-        _meld_flowers(melds, common)
+    flagged = {FLAG_BONUSES[f] for f in win.flags if f in FLAG_BONUSES} if win.flags else set()
+    common = _meld_flowers(melds) if melds else {}
     if "kuaizhao" in win.flags:
         # The 快照 instant win: 对对胡 + 全球独钓 (+ 混一色/清一色 of the four sets);
         # soft flowers from the sets only, 缺一 judged on them; no wait flower.
-        bonuses = flagged | {"duiduihu", "quanqiu_dudiao"}
-        _colour(meld_kinds, common, bonuses)
+        queyi, one_suit = reading.colour(None, melds)
+        if queyi:
+            common["queyi"] = 1
         if _duiduihu_only(win, rules):
             return [_Reading(common, frozenset({"duiduihu"}), "kuaizhao", wuhuaguo=False)]
+        bonuses = flagged | {"duiduihu", "quanqiu_dudiao"}
+        if one_suit:
+            bonuses.add(one_suit)
         return [_Reading(common, frozenset(bonuses), "kuaizhao")]
     win_kind = tiles.kind_of(win.winning_tile)
-    seven_ok = not melds
-    colour: dict[str, int] = {}
-    colour_bonuses: set[str] = set()
-    _colour(tiles.suit_marks(counts) + meld_kinds, colour, colour_bonuses)
-    common.update(colour)
-    standard = flagged | colour_bonuses
+    queyi, one_suit = reading.colour(counts, melds)
+    if queyi:
+        common["queyi"] = 1
+    if one_suit:
+        flagged.add(one_suit)
+    standard = set(flagged)
     if reading.menqing(melds, rules.win.menqing):
         standard.add("menqing")
     if len(melds) == 4:
         standard.add("quanqiu_dudiao")
+    earned = frozenset(standard)
     # 压绝: a pong of the winning tile on the table, the winner's own (篇一 and 篇二) or
     # another player's (篇二: 已经被碰下来)
     ponged = any(m.type == "pong" and m.kind == win_kind for m in melds) or (
@@ -166,44 +149,63 @@ def _readings(win: Win, hand: Hand, rules: NanjingRuleset) -> list[_Reading]:
     single: bool | None = None
     readings = []
     for decomposition in shape.decompositions(counts):
-        earned = frozenset(standard)
-        if all(kind == "t" for kind, _ in decomposition.sets):
-            earned = earned | {"duiduihu"}
+        got = earned | _DUIDUIHU if decomposition.triplets_only else earned
         for place in reading.wait_places(decomposition.sets, decomposition.pair, win_kind):
             flower = _WAIT_FLOWERS.get(place)
             if flower is not None and single is None:
                 single = _single_wait(win, win_kind)
             if flower is None or not single:
-                readings.append(_Reading(common, earned, "standard"))
+                readings.append(_Reading(common, got, "standard"))
             elif flower != "duzhan" and ponged:
-                readings.append(_Reading(common, earned | {"yajue"}, "standard"))
+                readings.append(_Reading(common, got | {"yajue"}, "standard"))
             else:
-                readings.append(_Reading({**common, flower: 1}, earned, "standard"))
-    if seven_ok and shape.is_seven_pairs(counts):
+                readings.append(_Reading({**common, flower: 1}, got, "standard"))
+    if not melds and shape.is_seven_pairs(counts):
         # 七对: only the hard flowers and 缺一 count among the flowers; never 门清
-        pairs = flagged | colour_bonuses
         if rules.win.seven_pairs == "shuang":
-            pairs.add("shuang_qidui" if counts[win_kind] == 4 else "qidui")
+            flagged.add("shuang_qidui" if counts[win_kind] == 4 else "qidui")
         else:
-            fours = counts.count(4)
-            pairs.add(SEVEN_PAIR_TIERS[min(fours, 3)])
-        soft = {k: v for k, v in colour.items() if k == "queyi"}
-        readings.append(_Reading(soft, frozenset(pairs), "seven_pairs"))
+            flagged.add(SEVEN_PAIR_TIERS[min(counts.count(4), 3)])
+        soft = {"queyi": 1} if queyi else {}
+        readings.append(_Reading(soft, frozenset(flagged), "seven_pairs"))
     return readings
+
+
+_DUIDUIHU = frozenset({"duiduihu"})
+
+
+def _meld_flowers(melds: tuple[Meld, ...]) -> dict[str, int]:
+    """风碰 1 each; 风杠 2 exposed, 3 concealed."""
+    soft = {}
+    peng = gang = 0
+    for m in melds:
+        if m.kind >= 27:
+            if m.is_kong:
+                gang += 3 if m.concealed else 2
+            else:
+                peng += 1
+    if peng:
+        soft["feng_peng"] = peng
+    if gang:
+        soft["feng_gang"] = gang
+    return soft
 
 
 def _single_wait(win: Win, win_kind: int) -> bool:
     """Whether the hand before the win waited on one kind only (a kind whose four
     copies are all in sight, the winner's or another player's pong, is no wait)."""
-    assert win.counts is not None
-    pre = list(win.counts)
-    pre[win_kind] -= 1
-    own = list(pre)
-    for m in win.melds:
-        own[m.kind] += m.size
-    for kind in win.others_ponged:
-        own[kind] += 3  # another player's exposed pong: no such tile is left to win on
-    return len(shape.waits(tuple(pre), tuple(own), not win.melds)) == 1
+    counts = win.counts
+    assert counts is not None
+    pre = (*counts[:win_kind], counts[win_kind] - 1, *counts[win_kind + 1 :])
+    own = pre
+    if win.melds or win.others_ponged:
+        seen = list(pre)
+        for m in win.melds:
+            seen[m.kind] += m.size
+        for kind in win.others_ponged:
+            seen[kind] += 3  # another player's exposed pong: no such tile is left to win on
+        own = tuple(seen)
+    return len(shape.waits(pre, own, not win.melds)) == 1
 
 
 _WAIT_FLOWERS = {"pair": "duzhan", "closed": "yadang", "edge": "bianzhi"}
@@ -242,49 +244,45 @@ def wuhuaguo(hard: int, bonuses: Collection[str]) -> bool:
 
 def _assemble(win: Win, hand: Hand, rules: NanjingRuleset, reading: _Reading) -> Scored:
     mult = rules.win.flower_multiplier
+    run = rules.win.run
+    bonus = rules.bonus
     h = win.hard
-    bonuses = rules.bonus.keys() & reading.bonuses
-    menqing = "menqing" in bonuses
-    if reading.wuhuaguo and "wuhuaguo" in rules.bonus and wuhuaguo(h, bonuses):
+    bonuses = bonus.keys() & reading.bonuses
+    if reading.wuhuaguo and "wuhuaguo" in bonus and wuhuaguo(h, bonuses):
         bonuses.add("wuhuaguo")
     lines: list[tuple[str, str, int]] = []
+    features: list[str] = []
     if h:
         lines.append(("hard_flowers", f"{NAMES['hard_flowers']} ×{h}", mult * h))
     soft_total = 0
     if reading.soft:
         for code in _SOFT_ORDER:
-            n = reading.soft.get(code, 0)
+            n = reading.soft.get(code)
             if n:
                 soft_total += n
-                label = NAMES[code] if n == 1 else f"{NAMES[code]} ×{n}"
-                lines.append((code, label, mult * n))
-    lines.append(("run20", f"跑{rules.win.run}", rules.win.run))
-    if bonuses:
-        for code in NANJING_BONUSES:
-            if code in bonuses:
-                lines.append((code, NAMES[code], rules.bonus[code]))
-    base = sum(points for _, _, points in lines)
+                lines.append((code, NAMES[code] if n == 1 else f"{NAMES[code]} ×{n}", mult * n))
+                if code != "soft_flowers":
+                    features.append(code)
+    lines.append(("run20", f"跑{run}", run))
+    points = 0
+    for code in sorted(bonuses, key=_BONUS_ORDER.__getitem__):
+        lines.append((code, NAMES[code], bonus[code]))
+        features.append(code)
+        points += bonus[code]
+    base = mult * (h + soft_total) + run + points
     factor = rules.next.double_factor if hand.doubled else 1
     if factor != 1:
         lines.append(("doubled", f"{NAMES['doubled']} ×{factor}", base * (factor - 1)))
-    duiduihu_value = (
-        mult * (h + soft_total) + rules.win.run + rules.bonus.get("duiduihu", 0)
-    ) * factor
-    features = tuple(
-        code
-        for code, _, _ in lines
-        if code not in ("hard_flowers", "soft_flowers", "run20", "doubled")
-    )
+    duiduihu_value = (mult * (h + soft_total) + run + bonus.get("duiduihu", 0)) * factor
+    big_hand = not bonuses.isdisjoint(BIG_HANDS)
     return Scored(
-        value=base * factor,
-        base=base,
-        lines=tuple(lines),
-        features=features,
-        big_hand=bool(bonuses & BIG_HANDS),
-        menqing=menqing,
-        duiduihu_value=duiduihu_value,
-        shape=reading.shape,
-    )
+        base * factor, base, tuple(lines), tuple(features), big_hand, "menqing" in bonuses,
+        duiduihu_value, reading.shape,
+    )  # fmt: skip
+
+
+#: the order the breakdown lists bonuses in
+_BONUS_ORDER = {code: i for i, code in enumerate(NANJING_BONUSES)}
 
 
 def _legal(scored: Scored, win: Win, rules: NanjingRuleset) -> bool:
@@ -337,7 +335,6 @@ def _best(readings: list[_Reading], win: Win, rules: NanjingRuleset) -> _Reading
 
 def _check_ticks(win: Win, scored: Scored, rules: NanjingRuleset) -> None:
     """Features ticked by hand that the tiles contradict are refused with a reason."""
-    field = f"{win.field}.features"
     for code in win.features or ():
         if code not in scored.features:
             name = NAMES.get(code, code)
@@ -345,7 +342,7 @@ def _check_ticks(win: Win, scored: Scored, rules: NanjingRuleset) -> None:
             raise ScoringError(
                 f"{code!r} is ticked but the tiles do not give it "
                 f"(they give: {', '.join(scored.features) or 'none'})",
-                field=field,
+                field=f"{win.field}.features",
                 zh=f"勾选了“{name}”，但手牌不成此番（手牌为：{got}）",
             )
     if win.soft_flowers is not None:
@@ -395,28 +392,45 @@ def win_payments(win: Win, scored: Scored, rules: NanjingRuleset) -> list[paymen
 def next_hand(hand: Hand, rules: NanjingRuleset, scored: Sequence[Scored]) -> dict[str, Any]:
     """比下胡 and the next dealer (a result's ``next``), per the ruleset's triggers and
     its dealer rule."""
-    flags: set[str] = set()
-    for win in hand.wins:
-        flags |= win.flags
-    triggers = {
-        "flower_kong": any(k.type == "flower" for k in hand.kongs),
-        "dealer_wins": any(w.seat == hand.dealer for w in hand.wins),
-        "penalty": bool(hand.penalties),
-        "dagang_kaihua": "after_kong" in flags,
-        "gang_kaihua": "after_kong" in flags or "after_flower" in flags,
-        "drawn": not hand.wins,
-        "multiple_winners": len(hand.wins) > 1,
-        "big_hand": any(s.big_hand for s in scored),
-        "liable": any(w.liable is not None for w in hand.wins),
-    }
+    held = _triggers(hand, scored)
     rule = rules.next.dealer_stays
     if rule == "doubled":
-        stays = any(triggers[t] for t in rules.next.doubling if t != "dealer_stays")
+        stays = not held.isdisjoint(rules.next.doubling - {"dealer_stays"})
     else:
-        stays = triggers["big_hand" if rule == "big_hand" else "dealer_wins"]
-    triggers["dealer_stays"] = stays
-    doubled = any(triggers[t] for t in rules.next.doubling)
+        stays = ("big_hand" if rule == "big_hand" else "dealer_wins") in held
+    if stays:
+        held.add("dealer_stays")
+    doubled = not held.isdisjoint(rules.next.doubling)
     return {"dealer": hand.dealer if stays else next_seat(hand.dealer), "doubled": doubled}
+
+
+def _triggers(hand: Hand, scored: Sequence[Scored]) -> set[str]:
+    """The 比下胡 triggers this hand sets off (``dealer_stays`` is added by the caller)."""
+    held = set()
+    if not hand.wins:
+        held.add("drawn")
+    elif len(hand.wins) > 1:
+        held.add("multiple_winners")
+    if hand.penalties:
+        held.add("penalty")
+    for kong in hand.kongs:
+        if kong.type == "flower":
+            held.add("flower_kong")
+            break
+    for win in hand.wins:
+        if win.seat == hand.dealer:
+            held.add("dealer_wins")
+        if win.liable is not None:
+            held.add("liable")
+        if "after_kong" in win.flags:
+            held.update(("dagang_kaihua", "gang_kaihua"))
+        elif "after_flower" in win.flags:
+            held.add("gang_kaihua")
+    for one in scored:
+        if one.big_hand:
+            held.add("big_hand")
+            break
+    return held
 
 
 # --- quick entry --------------------------------------------------------------------

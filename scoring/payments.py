@@ -15,7 +15,11 @@ class Payment(NamedTuple):
 
 
 def others(seat: str) -> tuple[str, ...]:
-    return tuple(s for s in SEATS if s != seat)
+    """The three seats other than ``seat``, in turn order."""
+    return _OTHERS[seat]
+
+
+_OTHERS = {seat: tuple(s for s in SEATS if s != seat) for seat in SEATS}
 
 
 def win_shares(
@@ -31,21 +35,23 @@ def win_shares(
 
 
 def kong_money(hand: Hand, exposed: int, concealed: int, flower: int, factor: int) -> list[Payment]:
-    """明杠 from the feeder, 暗杠 and 花杠 from each other seat; a robbed kong earns nothing."""
+    """明杠 from the feeder, 暗杠 and 花杠 from each other seat; a robbed kong earns nothing
+    (nor does a kind of kong whose money is 0)."""
+    exposed, concealed, flower = exposed * factor, concealed * factor, flower * factor
     out = []
     for kong in hand.kongs:
         if kong.robbed:
             continue
         if kong.type == "flower":
-            out += [
-                Payment(p, kong.seat, flower * factor, "flower_kong") for p in others(kong.seat)
-            ]
+            if flower:
+                out += [Payment(p, kong.seat, flower, "flower_kong") for p in _OTHERS[kong.seat]]
         elif kong.type == "concealed":
-            out += [Payment(p, kong.seat, concealed * factor, "kong") for p in others(kong.seat)]
-        else:
+            if concealed:
+                out += [Payment(p, kong.seat, concealed, "kong") for p in _OTHERS[kong.seat]]
+        elif exposed:
             assert kong.feeder is not None
-            out.append(Payment(kong.feeder, kong.seat, exposed * factor, "kong"))
-    return [p for p in out if p.amount]
+            out.append(Payment(kong.feeder, kong.seat, exposed, "kong"))
+    return out
 
 
 def penalties(hand: Hand, amount: int) -> list[Payment]:
@@ -60,9 +66,9 @@ def penalties(hand: Hand, amount: int) -> list[Payment]:
 
 def net(payments: list[Payment]) -> dict[str, int]:
     totals = dict.fromkeys(SEATS, 0)
-    for p in payments:
-        totals[p.payer] -= p.amount
-        totals[p.payee] += p.amount
+    for payer, payee, amount, _ in payments:
+        totals[payer] -= amount
+        totals[payee] += amount
     return totals
 
 

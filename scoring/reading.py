@@ -2,23 +2,27 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
-from . import shape, tiles
+from . import shape
 from .record import Meld
 
-
-def suits(kinds: list[int]) -> tuple[set[int], bool]:
-    """The suits present among playing tile kinds, and whether any wind is."""
-    return {tiles.suit_of(k) for k in kinds if k < 27}, any(k >= 27 for k in kinds)
+#: 0 万, 1 饼, 2 条, 3 winds, by kind
+_SUIT = tuple(kind // 9 if kind < 27 else 3 for kind in range(31))
 
 
-def colour(kinds: list[int]) -> tuple[bool, str | None]:
-    """缺一 (exactly one of 万 条 饼 absent) and 混一色 / 清一色; a one-suit hand lacks
-    two suits and gets no 缺一, a hand of winds only gets none of them."""
-    present, winds = suits(kinds)
-    one = len(present) == 1
-    return len(present) == 2, ("hunyise" if winds else "qingyise") if one else None
+def colour(counts: tuple[int, ...] | None, melds: tuple[Meld, ...]) -> tuple[bool, str | None]:
+    """缺一 (exactly one of 万 条 饼 absent) and 混一色 / 清一色 of the concealed counts
+    (None: the sets alone) and the sets; a one-suit hand lacks two suits and gets no
+    缺一, a hand of winds only gets none of them."""
+    present = {_SUIT[m.kind] for m in melds}
+    if counts is not None:
+        for suit, lo in enumerate((0, 9, 18, 27)):
+            if suit not in present and any(counts[lo : lo + 9]):
+                present.add(suit)
+    winds = 3 in present
+    suits = len(present) - winds
+    return suits == 2, ("hunyise" if winds else "qingyise") if suits == 1 else None
 
 
 def menqing(melds: tuple[Meld, ...], rule: str) -> bool:
@@ -53,8 +57,7 @@ def wait_places(sets: tuple[shape.Set, ...], pair: int, win: int) -> list[str]:
 PLACE_ORDER = ("pair", "closed", "edge", "triplet", "open")
 
 
-@dataclass(frozen=True)
-class Scored:
+class Scored(NamedTuple):
     """One win's value and how it was reached."""
 
     value: int

@@ -21,6 +21,8 @@ class Decomposition(NamedTuple):
 
     sets: tuple[Set, ...]
     pair: int
+    #: every set a triplet (no run)
+    triplets_only: bool = True
 
 
 _Split = tuple[tuple[Set, ...], int]
@@ -62,26 +64,35 @@ def _splits(counts: tuple[int, ...], runs: bool) -> tuple[_Split, ...]:
 _SUIT_SLICES = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 31, False))
 
 
-def _suit_parts(counts: tuple[int, ...]) -> list[tuple[int, tuple[_Split, ...]]] | None:
-    """Per suit, its offset and readings; None as soon as a suit cannot be read."""
+@lru_cache(maxsize=65536)
+def _suit_readings(counts: tuple[int, ...], lo: int) -> tuple[bool, tuple[Decomposition, ...]]:
+    """One suit's readings in global kind numbers (the suit starts at ``lo``; winds
+    from 27 make no runs), and whether they hold its pair; none when it cannot be read
+    whole (a suit of 3n + 1 tiles never can)."""
+    readings = () if sum(counts) % 3 == 1 else _splits(counts, lo < 27)
+    return sum(counts) % 3 == 2, tuple(
+        Decomposition(
+            tuple((kind, lo + i) for kind, i in sets),
+            lo + pair if pair >= 0 else -1,
+            all(kind == "t" for kind, _ in sets),
+        )
+        for sets, pair in readings
+    )
+
+
+def _suit_parts(counts: tuple[int, ...]) -> list[tuple[Decomposition, ...]] | None:
+    """Per suit held, its readings; None as soon as a suit cannot be read, or when the
+    suits together do not hold exactly one pair."""
     parts = []
     pairs = 0
-    for lo, hi, runs in _SUIT_SLICES:
+    for lo, hi, _ in _SUIT_SLICES:
         part = counts[lo:hi]
-        size = sum(part)
-        if not size:
-            continue
-        rem = size % 3
-        if rem == 1:
-            return None
-        if rem == 2:
-            pairs += 1
-            if pairs > 1:
+        if any(part):
+            has_pair, readings = _suit_readings(part, lo)
+            if not readings:
                 return None
-        readings = _splits(part, runs)
-        if not readings:
-            return None
-        parts.append((lo, readings))
+            pairs += has_pair
+            parts.append(readings)
     return parts if pairs == 1 else None
 
 
@@ -96,18 +107,23 @@ def is_seven_pairs(counts: tuple[int, ...]) -> bool:
 
 
 def decompositions(counts: tuple[int, ...]) -> list[Decomposition]:
-    """Every standard reading of the concealed counts (global kind numbers)."""
+    """Every standard reading of the concealed counts (global kind numbers), suit by
+    suit in kind order, each suit's readings in their sorted order."""
     parts = _suit_parts(counts)
     if parts is None:
         return []
-    combos: list[tuple[tuple[Set, ...], int]] = [((), -1)]
-    for lo, readings in parts:
+    combos = list(parts[0])
+    for readings in parts[1:]:
         combos = [
-            (sets + tuple((kind, lo + i) for kind, i in part_sets), lo + p if p >= 0 else pair)
-            for sets, pair in combos
-            for part_sets, p in readings
+            Decomposition(
+                a.sets + b.sets,
+                a.pair if a.pair >= 0 else b.pair,
+                a.triplets_only and b.triplets_only,
+            )
+            for a in combos
+            for b in readings
         ]
-    return [Decomposition(sets, pair) for sets, pair in combos]
+    return combos
 
 
 def _readable(counts: tuple[int, ...], runs: bool) -> bool:
@@ -158,29 +174,40 @@ def _completions(counts: tuple[int, ...], runs: bool) -> tuple[int, ...]:
     return tuple(found)
 
 
+@lru_cache(maxsize=65536)
+def _suit_waits(counts: tuple[int, ...], runs: bool) -> tuple[int, bool]:
+    """What the wait set needs to know of one suit: its tiles modulo 3, and whether it
+    reads whole as it is."""
+    return sum(counts) % 3, _readable(counts, runs)
+
+
 def waits(pre: tuple[int, ...], own: tuple[int, ...], seven_pairs_allowed: bool) -> list[int]:
     """The wait set: kinds that would complete the pre-win concealed counts.
 
     ``own`` counts the tiles in the player's own hand and declared sets; a kind
     whose four copies are all there is left out, as no such tile is left to win on.
-    The tile must go to the one suit that cannot be read whole as it is, every
-    other suit must already be readable, and one pair must result: suit by suit
-    this is a few lookups in cached tables.
+    The tile must go to a suit that cannot be read whole as it is, every other suit
+    must be readable, and one pair must result: suit by suit, a lookup in a cached
+    table.
     """
     parts = [(lo, pre[lo:hi], runs) for lo, hi, runs in _SUIT_SLICES]
-    residues = [sum(part) % 3 for _, part, _ in parts]
-    readable = [_readable(part, runs) for _, part, runs in parts]
+    suits = [_suit_waits(part, runs) for _, part, runs in parts]
+    residues = [residue for residue, _ in suits]
+    # one tile more must leave no suit of 3n + 1 tiles and exactly one of 3n + 2: it goes
+    # to the one suit of 3n + 1, or to either of two suits of 3n + 2
+    if residues.count(1) == 1 and 2 not in residues:
+        targets = [residues.index(1)]
+    elif residues.count(2) == 2 and 1 not in residues:
+        targets = [s for s in range(4) if residues[s] == 2]
+    else:
+        targets = []
     found: set[int] = set()
-    for s, (lo, part, runs) in enumerate(parts):
-        after = residues[:]
-        after[s] = (after[s] + 1) % 3
-        if 1 in after or after.count(2) != 1:
-            continue
-        if not all(readable[t] for t in range(4) if t != s):
-            continue
-        found.update(lo + i for i in _completions(part, runs) if own[lo + i] < 4)
-    if seven_pairs_allowed and sum(pre) == 13:
-        odd = [k for k, n in enumerate(pre) if n % 2]
-        if len(odd) == 1 and own[odd[0]] < 4:
-            found.add(odd[0])
+    for s in targets:
+        if all(suits[t][1] for t in range(4) if t != s):
+            lo, part, runs = parts[s]
+            found.update(lo + i for i in _completions(part, runs) if own[lo + i] < 4)
+    if seven_pairs_allowed and sum(pre) == 13 and pre.count(1) + pre.count(3) == 1:
+        odd = pre.index(1) if 1 in pre else pre.index(3)
+        if own[odd] < 4:
+            found.add(odd)
     return sorted(found)

@@ -62,12 +62,6 @@ def suit_of(kind: int) -> int:
     return kind // 9 if kind < 27 else 3
 
 
-def suit_marks(counts: tuple[int, ...]) -> list[int]:
-    """One kind of each suit held in counts by kind (the suit's first kind): enough to
-    tell the suits present, four slices instead of a look at every kind."""
-    return [lo for lo in (0, 9, 18, 27) if any(counts[lo : lo + 9])]
-
-
 def is_wind(kind: int) -> bool:
     return kind >= 27
 

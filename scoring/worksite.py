@@ -108,8 +108,7 @@ def candidates(win: Win, rules: WorksiteRuleset) -> list[tuple[dict[str, tuple[i
     melds = win.melds
     bonus = rules.bonus
     win_kind = tiles.kind_of(win.winning_tile)
-    held = tiles.suit_marks(counts)
-    _, one_suit = reading.colour(held + [m.kind for m in melds])
+    _, one_suit = reading.colour(counts, melds)
     base = _common(win, rules)
     if one_suit:
         base[one_suit] = (1, bonus.get(one_suit, 0))
@@ -136,7 +135,7 @@ def candidates(win: Win, rules: WorksiteRuleset) -> list[tuple[dict[str, tuple[i
             lines["dasixi"] = (1, bonus.get("dasixi", 0))
         elif wind_sets == 3 and decomposition.pair >= 27:
             lines["xiaosixi"] = (1, bonus.get("xiaosixi", 0))
-        if len(triplets) == len(decomposition.sets):
+        if decomposition.triplets_only:
             lines["duiduihu"] = (1, bonus.get("duiduihu", 0))
         runs = {first for kind, first in decomposition.sets if kind == "r"}
         if any({s, s + 3, s + 6} <= runs for s in (0, 9, 18)):
