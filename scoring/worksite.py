@@ -86,17 +86,24 @@ def _common(win: Win, rules: WorksiteRuleset) -> dict[str, tuple[int, int]]:
 def _meld_counts(win: Win, rules: WorksiteRuleset, out: dict[str, tuple[int, int]]) -> None:
     """风碰 1; 风杠 exposed 2, concealed 3; other kongs exposed 1, concealed 2."""
     c = rules.counts
-    peng = sum(1 for m in win.melds if m.type == "pong" and m.kind >= 27)
+    peng = wind = wind_points = exposed = concealed = 0
+    for m in win.melds:
+        if m.kind >= 27:
+            if not m.is_kong:
+                peng += 1
+            else:
+                wind += 1
+                wind_points += c.wind_kong_concealed if m.concealed else c.wind_kong_exposed
+        elif m.concealed:
+            concealed += 1
+        elif m.is_kong:
+            exposed += 1
     if peng:
         out["feng_peng"] = (peng, peng * c.wind_pong)
-    wind = [m for m in win.melds if m.is_kong and m.kind >= 27]
     if wind:
-        points = sum(c.wind_kong_concealed if m.concealed else c.wind_kong_exposed for m in wind)
-        out["feng_gang"] = (len(wind), points)
-    exposed = sum(1 for m in win.melds if m.is_kong and m.kind < 27 and not m.concealed)
+        out["feng_gang"] = (wind, wind_points)
     if exposed:
         out["minggang"] = (exposed, exposed * c.kong_exposed)
-    concealed = sum(1 for m in win.melds if m.concealed and m.kind < 27)
     if concealed:
         out["angang"] = (concealed, concealed * c.kong_concealed)
 
@@ -168,14 +175,23 @@ def _value(lines: dict[str, tuple[int, int]], rules: WorksiteRuleset) -> int:
 
 def scored(lines: dict[str, tuple[int, int]], shape_name: str, rules: WorksiteRuleset) -> Scored:
     out = []
-    for code in (*COUNT_CODES, *WORKSITE_BONUSES):
-        if code in lines and (code in COUNT_CODES or code in rules.bonus):
+    features = []
+    value = 0
+    for code in sorted(lines, key=_ORDER.__getitem__):
+        if code in _COUNT_SET or code in rules.bonus:
             n, points = lines[code]
             label = f"{NAMES[code]} ×{n}" if code in _COUNTED or n > 1 else NAMES[code]
             out.append((code, label, points))
-    value = sum(points for _, _, points in out)
-    features = tuple(code for code, _, _ in out if code != "hard_flowers")
-    return Scored(value, value, tuple(out), features, False, "menqianqing" in lines, 0, shape_name)
+            value += points
+            if code != "hard_flowers":
+                features.append(code)
+    menqing = "menqianqing" in lines
+    return Scored(value, value, tuple(out), tuple(features), False, menqing, 0, shape_name)
+
+
+#: the order the breakdown lists its lines in
+_ORDER = {code: i for i, code in enumerate((*COUNT_CODES, *WORKSITE_BONUSES))}
+_COUNT_SET = frozenset(COUNT_CODES)
 
 
 def konger(hand: Hand, win: Win) -> str:
