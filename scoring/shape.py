@@ -34,9 +34,14 @@ def _splits(counts: tuple[int, ...], runs: bool) -> tuple[_Split, ...]:
 
     Indices are local to the suit; ``pair`` is -1 when the reading has none.
     """
-    first = next((i for i, n in enumerate(counts) if n), -1)
-    if first < 0:
+    total = sum(counts)
+    if not total:
         return (((), -1),)
+    if total % 3 == 1:
+        return ()  # 3n + 1 tiles never read as sets and at most one pair
+    first = 0
+    while not counts[first]:
+        first += 1
     found: set[_Split] = set()
     rest = list(counts)
     if counts[first] >= 3:
@@ -58,7 +63,7 @@ def _splits(counts: tuple[int, ...], runs: bool) -> tuple[_Split, ...]:
         for sets, pair in _splits(tuple(rest), runs):
             if pair < 0:
                 found.add((sets, first))
-    return tuple(sorted(found))
+    return tuple(sorted(found)) if len(found) > 1 else tuple(found)
 
 
 _SUIT_SLICES = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 31, False))
@@ -69,15 +74,17 @@ def _suit_readings(counts: tuple[int, ...], lo: int) -> tuple[bool, tuple[Decomp
     """One suit's readings in global kind numbers (the suit starts at ``lo``; winds
     from 27 make no runs), and whether they hold its pair; none when it cannot be read
     whole (a suit of 3n + 1 tiles never can)."""
-    readings = () if sum(counts) % 3 == 1 else _splits(counts, lo < 27)
-    return sum(counts) % 3 == 2, tuple(
-        Decomposition(
-            tuple((kind, lo + i) for kind, i in sets),
-            lo + pair if pair >= 0 else -1,
-            all(kind == "t" for kind, _ in sets),
-        )
-        for sets, pair in readings
-    )
+    residue = sum(counts) % 3
+    if residue == 1:
+        return False, ()
+    readings = []
+    for sets, pair in _splits(counts, lo < 27):
+        kinds = [kind for kind, _ in sets]
+        if lo:
+            sets = tuple([(kind, lo + i) for kind, i in sets])
+            pair = lo + pair if pair >= 0 else -1
+        readings.append(Decomposition(sets, pair, "r" not in kinds))
+    return residue == 2, tuple(readings)
 
 
 def _suit_parts(counts: tuple[int, ...]) -> list[tuple[Decomposition, ...]] | None:
@@ -162,11 +169,11 @@ def _completions(counts: tuple[int, ...], runs: bool) -> tuple[int, ...]:
     """Local kinds that, added to one suit's counts, let the suit be read whole: only
     a kind beside a tile held (two apart at most; the same kind without runs) can."""
     reach = 2 if runs else 0
-    held = [i for i, n in enumerate(counts) if n]
+    near = {j + d for j, n in enumerate(counts) if n for d in range(-reach, reach + 1)}
     found = []
     more = list(counts)
     for i, n in enumerate(counts):
-        if n < 4 and any(abs(i - j) <= reach for j in held):
+        if n < 4 and i in near:
             more[i] += 1
             if _readable(tuple(more), runs):
                 found.append(i)
