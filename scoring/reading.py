@@ -17,9 +17,14 @@ def colour(counts: tuple[int, ...] | None, melds: tuple[Meld, ...]) -> tuple[boo
     缺一, a hand of winds only gets none of them."""
     present = {_SUIT[m.kind] for m in melds}
     if counts is not None:
-        for suit, lo in enumerate((0, 9, 18, 27)):
-            if suit not in present and any(counts[lo : lo + 9]):
-                present.add(suit)
+        if any(counts[:9]):
+            present.add(0)
+        if any(counts[9:18]):
+            present.add(1)
+        if any(counts[18:27]):
+            present.add(2)
+        if any(counts[27:]):
+            present.add(3)
     winds = 3 in present
     suits = len(present) - winds
     return suits == 2, ("hunyise" if winds else "qingyise") if suits == 1 else None
