@@ -133,7 +133,7 @@ def candidates(win: Win, rules: WorksiteRuleset) -> list[tuple[dict[str, tuple[i
     for decomposition in shape.decompositions(counts):
         lines = dict(standard)
         triplets = [first for kind, first in decomposition.sets if kind == "t"]
-        wind_triplets = sum(1 for k in triplets if k >= 27)
+        wind_triplets = sum(1 for k in triplets if k >= 27) if triplets else 0
         if wind_triplets:
             c = rules.counts.wind_concealed_triplet
             lines["feng_anke"] = (wind_triplets, wind_triplets * c)
@@ -145,7 +145,7 @@ def candidates(win: Win, rules: WorksiteRuleset) -> list[tuple[dict[str, tuple[i
         if decomposition.triplets_only:
             lines["duiduihu"] = (1, bonus.get("duiduihu", 0))
         runs = {first for kind, first in decomposition.sets if kind == "r"}
-        if any({s, s + 3, s + 6} <= runs for s in (0, 9, 18)):
+        if len(runs) >= 3 and any({s, s + 3, s + 6} <= runs for s in (0, 9, 18)):
             lines["yitiaolong"] = (1, bonus.get("yitiaolong", 0))
         for place in reading.wait_places(decomposition.sets, decomposition.pair, win_kind):
             concealed = concealed_kongs + len(triplets) - (open_win and place == "triplet")
