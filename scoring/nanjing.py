@@ -133,12 +133,11 @@ def _readings(win: Win, hand: Hand, rules: NanjingRuleset) -> list[_Reading]:
         common["queyi"] = 1
     if one_suit:
         flagged.add(one_suit)
-    standard = set(flagged)
-    if reading.menqing(melds, rules.win.menqing):
-        standard.add("menqing")
+    earned = frozenset(flagged)
+    if not melds or reading.menqing(melds, rules.win.menqing):
+        earned |= _MENQING
     if len(melds) == 4:
-        standard.add("quanqiu_dudiao")
-    earned = frozenset(standard)
+        earned |= _QUANQIU_DUDIAO
     # 压绝: a pong of the winning tile on the table, the winner's own (篇一 and 篇二) or
     # another player's (篇二: 已经被碰下来)
     ponged = any(m.type == "pong" and m.kind == win_kind for m in melds) or (
@@ -172,6 +171,8 @@ def _readings(win: Win, hand: Hand, rules: NanjingRuleset) -> list[_Reading]:
 
 
 _DUIDUIHU = frozenset({"duiduihu"})
+_MENQING = frozenset({"menqing"})
+_QUANQIU_DUDIAO = frozenset({"quanqiu_dudiao"})
 
 
 def _meld_flowers(melds: tuple[Meld, ...]) -> dict[str, int]:
@@ -316,7 +317,8 @@ def score_win(win: Win, hand: Hand, rules: NanjingRuleset) -> Scored:
             raise _refuse_small(win, rules)
     else:
         best = _assemble(win, hand, rules, _best(readings, win, rules))
-    _check_ticks(win, best, rules)
+    if win.features or win.soft_flowers is not None:
+        _check_ticks(win, best, rules)
     return best
 
 
