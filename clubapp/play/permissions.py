@@ -49,13 +49,16 @@ def can_see_everyone(user: Any) -> bool:
 
 
 def seat_of(user: Any, session: Any) -> Any:
-    """The seat of ``user``'s account at the session (a session or its pk), or None
-    (one query; none for an anonymous user)."""
-    from clubapp.play.models import Seat
+    """The seat of ``user``'s account at the session (a session or its pk), or None:
+    one query for a pk, none for a session read with its seats
+    (``selectors.session_get``), none for an anonymous user."""
+    from clubapp.play.models import Seat, TableSession
 
     if not getattr(user, "is_authenticated", False):
         return None
-    return Seat.objects.filter(session_id=getattr(session, "pk", session), user=user).first()
+    if isinstance(session, TableSession):
+        return next((seat for seat in session.seats.all() if seat.user_id == user.pk), None)
+    return Seat.objects.filter(session_id=session, user=user).first()
 
 
 def may_read_table(user: Any, session: Any) -> bool:
