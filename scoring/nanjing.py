@@ -152,7 +152,7 @@ def _readings(win: Win, hand: Hand, rules: NanjingRuleset) -> list[_Reading]:
         for place in reading.wait_places(decomposition.sets, decomposition.pair, win_kind):
             flower = _WAIT_FLOWERS.get(place)
             if flower is not None and single is None:
-                single = _single_wait(win, win_kind)
+                single = _single_wait(win, win_kind, decomposition.pair)
             if flower is None or not single:
                 readings.append(_Reading(common, got, "standard"))
             elif flower != "duzhan" and ponged:
@@ -192,21 +192,16 @@ def _meld_flowers(melds: tuple[Meld, ...]) -> dict[str, int]:
     return soft
 
 
-def _single_wait(win: Win, win_kind: int) -> bool:
+def _single_wait(win: Win, win_kind: int, pair: int) -> bool:
     """Whether the hand before the win waited on one kind only (a kind whose four
     copies are all in sight, the winner's or another player's pong, is no wait)."""
-    counts = win.counts
-    assert counts is not None
-    pre = (*counts[:win_kind], counts[win_kind] - 1, *counts[win_kind + 1 :])
-    own = pre
-    if win.melds or win.others_ponged:
-        seen = list(pre)
-        for m in win.melds:
-            seen[m.kind] += m.size
-        for kind in win.others_ponged:
-            seen[kind] += 3  # another player's exposed pong: no such tile is left to win on
-        own = tuple(seen)
-    return len(shape.waits(pre, own, not win.melds)) == 1
+    assert win.counts is not None
+    seen: dict[int, int] = {}
+    for m in win.melds:
+        seen[m.kind] = seen.get(m.kind, 0) + m.size
+    for kind in win.others_ponged:
+        seen[kind] = seen.get(kind, 0) + 3  # another player's pong: no tile left to win on
+    return len(shape.won_waits(win.counts, win_kind, pair, seen, not win.melds)) == 1
 
 
 _WAIT_FLOWERS = {"pair": "duzhan", "closed": "yadang", "edge": "bianzhi"}

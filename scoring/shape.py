@@ -218,3 +218,33 @@ def waits(pre: tuple[int, ...], own: tuple[int, ...], seven_pairs_allowed: bool)
         if own[odd] < 4:
             found.add(odd)
     return sorted(found)
+
+
+#: per kind, its suit's slice of the counts and whether the suit makes runs
+_SUIT_OF = tuple(next(r for r in _SUIT_SLICES if r[0] <= kind < r[1]) for kind in range(31))
+
+
+def won_waits(
+    counts: tuple[int, ...], win: int, pair: int, seen: dict[int, int], seven_pairs_allowed: bool
+) -> list[int]:
+    """waits() of a won standard hand before its winning tile ``win``, read off two suits.
+
+    ``counts`` are the concealed counts after the win, read as sets and a pair held
+    at ``pair``; ``seen`` counts the copies in sight outside them (declared sets,
+    another player's pong). Every suit but the winning tile's reads whole already, so
+    the tile went to the winning tile's suit, or, when that suit held sets only, to the
+    pair's suit provided the winning tile's suit reads whole without it.
+    """
+    lo, hi, runs = _SUIT_OF[win]
+    part = counts[lo:hi]
+    i = win - lo
+    pre = (*part[:i], part[i] - 1, *part[i + 1 :])
+    found = {lo + k for k in _completions(pre, runs)}
+    if sum(part) % 3 == 0 and _suit_waits(pre, runs)[1]:
+        p_lo, p_hi, p_runs = _SUIT_OF[pair]
+        found.update(p_lo + k for k in _completions(counts[p_lo:p_hi], p_runs))
+    if seven_pairs_allowed and sum(counts) == 14:
+        odd = [k for k, n in enumerate(counts) if (n - (k == win)) % 2]
+        if len(odd) == 1:
+            found.add(odd[0])
+    return sorted(k for k in found if counts[k] - (k == win) + seen.get(k, 0) < 4)

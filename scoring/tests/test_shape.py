@@ -87,3 +87,35 @@ def test_the_one_pass_readability_check_agrees_with_the_full_listing() -> None:
     suits = [tuple(rng.choice((0, 0, 1, 2, 3, 4)) for _ in range(9)) for _ in range(3000)]
     for counts, runs in [(w, False) for w in winds] + [(s, True) for s in suits]:
         assert shape._readable(counts, runs) == bool(shape._splits(counts, runs)), counts
+
+
+def test_the_wait_set_of_a_won_hand_is_read_off_two_suits() -> None:
+    """won_waits() (the winning tile's suit and the pair's) gives what waits() gives
+    on the counts before the win, on every standard winning hand dealt."""
+    from scoring.generate import random_hands
+    from scoring.record import read_hand
+
+    checked = 0
+    for ruleset in ("nanjing", "jiangsu-worksite"):
+        for record in random_hands(11, 1500, ruleset):
+            for win in read_hand(record).wins:
+                if win.counts is None or "kuaizhao" in win.flags:
+                    continue
+                found = shape.decompositions(win.counts)
+                if not found:
+                    continue
+                kind = tiles.kind_of(win.winning_tile)
+                seen: dict[int, int] = {}
+                for m in win.melds:
+                    seen[m.kind] = seen.get(m.kind, 0) + m.size
+                pre = list(win.counts)
+                pre[kind] -= 1
+                own = list(pre)
+                for k, n in seen.items():
+                    own[k] += n
+                expected = shape.waits(tuple(pre), tuple(own), not win.melds)
+                assert kind in expected
+                got = shape.won_waits(win.counts, kind, found[0].pair, seen, not win.melds)
+                assert got == expected, (record, win)
+                checked += 1
+    assert checked > 2000
