@@ -38,6 +38,13 @@ _KONG_KEYS = {"seat", "type", "from", "robbed"}
 _PENALTY_KEYS = {"type", "seat"}
 _SEAT_KEYS = {"seat"}
 _GARDEN_KEYS = {"size", "left", "end_when_out"}
+#: playing tile codes and their kinds: the codes one_tile() accepts as they are
+_PLAYING_KINDS = {tiles.code_of(kind): kind for kind in range(tiles.NUM_KINDS)}
+_FLOWER_CODES = frozenset(tiles.FLOWER_CODES)
+#: an optional list left out or empty
+_NOTHING: tuple[None, list[Any]] = (None, [])
+#: the counts a kind may have: no more than four copies
+_UP_TO_FOUR = frozenset(range(5))
 
 
 def next_seat(seat: str) -> str:
@@ -158,6 +165,18 @@ def _obj(value: Any, field: str, keys: set[str]) -> dict[str, Any]:
     return value
 
 
+def _entry(value: Any, keys: set[str], where: str, index: int) -> dict[str, Any]:
+    """An object in the list ``where``; its field's name is only spelled out to refuse it."""
+    if isinstance(value, dict) and keys.issuperset(value):
+        return value
+    return _obj(value, f"{where}[{index}]", keys)
+
+
+def _at(where: str, index: int, part: str) -> str:
+    """The name of a field inside a list's entry: ``kongs[0].seat``."""
+    return f"{where}[{index}].{part}"
+
+
 def _list(value: Any, field: str) -> list[Any]:
     if value is None:
         return []
@@ -210,37 +229,43 @@ def _tiles(value: Any, field: str) -> tuple[str, ...]:
 
 
 def _playing(codes: tuple[str, ...], field: str) -> tuple[str, ...]:
-    for code in codes:
-        if code in tiles.FLOWER_COPIES:
-            raise _fail(
-                field,
-                f"flower tile {code!r} in the hand (flowers go in 'flowers')",
-                f"花牌 {tiles.name(code)} 不能在手牌中（应记入花牌）",
-            )
+    if not _FLOWER_CODES.isdisjoint(codes):
+        code = next(code for code in codes if code in _FLOWER_CODES)
+        raise _fail(
+            field,
+            f"flower tile {code!r} in the hand (flowers go in 'flowers')",
+            f"花牌 {tiles.name(code)} 不能在手牌中（应记入花牌）",
+        )
     return codes
 
 
 def flower_tiles(value: Any, field: str) -> tuple[str, ...]:
     """Flower tiles in MPSZ (``1f``-``8f``, ``5z``-``7z``), refusing any playing tile."""
     codes = _tiles(value, field)
-    for code in codes:
-        if code not in tiles.FLOWER_COPIES:
-            raise _fail(field, f"{code!r} is not a flower tile", f"{tiles.name(code)} 不是花牌")
+    if not _FLOWER_CODES.issuperset(codes):
+        code = next(code for code in codes if code not in _FLOWER_CODES)
+        raise _fail(field, f"{code!r} is not a flower tile", f"{tiles.name(code)} 不是花牌")
     return codes
 
 
 def one_tile(value: Any, field: str) -> str:
     """Exactly one playing tile in MPSZ."""
+    if type(value) is str and value in _PLAYING_KINDS:
+        return value
     codes = _playing(_tiles(value, field), field)
     if len(codes) != 1:
         raise _fail(field, "must be exactly one tile", "应为一张牌")
     return codes[0]
 
 
-def _items(value: Any, field: str, read: Callable[[Any, str], Any]) -> tuple[Any, ...]:
+def _items(value: Any, where: str, read: Callable[[Any, str, int], Any]) -> tuple[Any, ...]:
+    """The entries of an optional list, each read by ``read(entry, where, index)``."""
     if not value and isinstance(value, list):
         return ()
-    return tuple(read(item, f"{field}[{i}]") for i, item in enumerate(_list(value, field)))
+    out = []
+    for i, item in enumerate(_list(value, where)):
+        out.append(read(item, where, i))
+    return tuple(out)
 
 
 # --- the record --------------------------------------------------------------------
@@ -254,29 +279,42 @@ def read_hand(data: Any) -> Hand:
     ruleset = data.get("ruleset")
     if not isinstance(ruleset, str) or not ruleset:
         raise _fail("ruleset", "must name a ruleset", "缺少规则（ruleset）")
-    dealer = _seat(data.get("dealer"), "dealer")
-    assert dealer is not None
-    doubled = _bool(data.get("doubled", False), "doubled")
+    dealer = data.get("dealer")
+    if dealer not in SEATS:
+        _seat(dealer, "dealer")
+    doubled = data.get("doubled", False)
+    if doubled is not False and doubled is not True:
+        _bool(doubled, "doubled")
     if "wins" not in data:
         raise _fail("wins", "missing (an empty list for a drawn hand)", "缺少 wins（荒庄为空列表）")
-    wins = tuple(_read_win(item, i) for i, item in enumerate(_list(data["wins"], "wins")))
+    read = []
+    for i, item in enumerate(_list(data["wins"], "wins")):
+        read.append(_read_win(item, i))
+    wins = tuple(read)
     kongs = _items(data.get("kongs"), "kongs", _read_kong)
-    penalties = _items(data.get("penalties"), "penalties", _read_penalty)
-    false_wins = _items(data.get("false_wins"), "false_wins", _read_seat_entry)
-    dead_hands = _items(data.get("dead_hands"), "dead_hands", _read_seat_entry)
+    # usually absent or empty: no call to read nothing
+    value = data.get("penalties")
+    penalties = () if value in _NOTHING else _items(value, "penalties", _read_penalty)
+    value = data.get("false_wins")
+    false_wins = () if value in _NOTHING else _items(value, "false_wins", _read_seat_entry)
+    value = data.get("dead_hands")
+    dead_hands = () if value in _NOTHING else _items(value, "dead_hands", _read_seat_entry)
     garden = _read_garden(data["garden"]) if data.get("garden") is not None else None
     hand = Hand(ruleset, dealer, doubled, wins, kongs, penalties, false_wins, dead_hands, garden)
-    _check_winners(hand)
+    if len(wins) > 1:
+        _check_winners(hand)
     _check_copies(hand)
     _check_kongs(hand)
     for win in wins:
-        _check_flags(hand, win)
+        # without flags, a chain above 1 is the only fault _check_flags() can find
+        if win.flags or win.kong_chain > 1:
+            _check_flags(hand, win)
     return hand
 
 
 def _read_win(value: Any, index: int) -> Win:
+    data = _entry(value, _WIN_KEYS, "wins", index)
     field = f"wins[{index}]"
-    data = _obj(value, field, _WIN_KEYS)
     # seats are checked in place: the field's name is only spelled out for a refusal
     seat: Any = data.get("seat")
     if seat not in SEATS:
@@ -297,12 +335,12 @@ def _read_win(value: Any, index: int) -> Win:
         )
     melds = _read_melds(data.get("melds"), field, seat)
     flags = data.get("flags")
+    if flags is not None and not isinstance(flags, list):
+        _list(flags, f"{field}.flags")
     if flags:
-        for i, flag in enumerate(_list(flags, f"{field}.flags")):
+        for i, flag in enumerate(flags):
             if flag not in FLAGS:
                 raise _fail(f"{field}.flags[{i}]", f"unknown flag {flag!r}", f"未知标记 “{flag}”")
-    elif flags is not None:
-        _list(flags, f"{field}.flags")
     kong_chain = data.get("kong_chain", 1)
     if type(kong_chain) is not int or kong_chain != 1:
         kong_chain = _int(kong_chain, f"{field}.kong_chain", 1, 8)
@@ -320,7 +358,10 @@ def _read_win(value: Any, index: int) -> Win:
                 raise _fail(f"{field}.features[{i}]", "must be a feature code", "应为番种代码")
     flowers = flower_tiles(data["flowers"], f"{field}.flowers") if "flowers" in data else None
     if "concealed" in data:
-        counts: tuple[int, ...] | None = _concealed(data["concealed"], f"{field}.concealed")
+        text = data["concealed"]
+        counts = tiles.playing_counts(text) if type(text) is str else None
+        if counts is None:
+            counts = _concealed(text, f"{field}.concealed")
         if "winning_tile" not in data:
             raise _fail(f"{field}.winning_tile", "missing", "缺少胡的那张牌（winning_tile）")
     else:
@@ -331,9 +372,10 @@ def _read_win(value: Any, index: int) -> Win:
                 "give the concealed tiles, or hard_flowers for a quick entry",
                 "请录入手牌，或快速录入硬花数",
             )
-    winning_tile = None
-    if "winning_tile" in data:
-        winning_tile = one_tile(data["winning_tile"], f"{field}.winning_tile")
+    winning_tile = data.get("winning_tile")
+    if winning_tile is not None or "winning_tile" in data:
+        if type(winning_tile) is not str or winning_tile not in _PLAYING_KINDS:
+            winning_tile = one_tile(winning_tile, f"{field}.winning_tile")
     if flowers is not None and hard_flowers is not None and hard_flowers != len(flowers):
         raise _fail(
             f"{field}.hard_flowers",
@@ -346,7 +388,7 @@ def _read_win(value: Any, index: int) -> Win:
         features,
         _playing(_tiles(data["passed"], f"{field}.passed"), f"{field}.passed")
         if "passed" in data else (),
-        _others_ponged(data, field),
+        _others_ponged(data, field) if data.get("others_ponged") else (),
     )  # fmt: skip
     if counts is not None:
         _check_tile_count(win)
@@ -357,50 +399,47 @@ _NO_FLAGS: frozenset[str] = frozenset()
 
 
 def _read_melds(value: Any, field: str, seat: str) -> tuple[Meld, ...]:
-    if not value:
+    if value is not None and not isinstance(value, list):
         _list(value, f"{field}.melds")
+    if not value:
         return ()
-    melds = tuple(
-        read_meld(item, f"{field}.melds[{i}]", seat)
-        for i, item in enumerate(_list(value, f"{field}.melds"))
-    )
+    melds = []
+    for i, item in enumerate(value):
+        meld = _known_meld(item, seat)
+        melds.append(meld or read_meld(item, f"{field}.melds[{i}]", seat))
     if len(melds) > 4:
         raise _fail(f"{field}.melds", "more than four sets", "副露超过四组")
-    return melds
+    return tuple(melds)
 
 
 def _concealed(value: Any, field: str) -> tuple[int, ...]:
-    """The concealed tiles as counts by kind: well-formed playing tiles are counted
-    straight from the text, anything else is read tile by tile to name the fault."""
-    counts = tiles.playing_counts(value) if isinstance(value, str) else None
-    if counts is None:
-        counts = count_kinds(_playing(_tiles(value, field), field))
-    return counts
+    """The concealed tiles as counts by kind, read tile by tile to name any fault (the
+    caller counts well-formed playing tiles straight from the text first)."""
+    return count_kinds(_playing(_tiles(value, field), field))
 
 
 def _others_ponged(data: dict[str, Any], field: str) -> tuple[int, ...]:
-    if not data.get("others_ponged"):
-        return ()
     where = f"{field}.others_ponged"
     return tuple(tiles.kind_of(c) for c in _playing(_tiles(data["others_ponged"], where), where))
 
 
 def _check_tile_count(win: Win) -> None:
     assert win.counts is not None and win.winning_tile is not None
-    field = win.field
     held = sum(win.counts)
     if "kuaizhao" in win.flags:
         if len(win.melds) != 4:
-            raise _fail(f"{field}.melds", "a kuaizhao win needs its four sets", "快照需有四组副露")
+            raise _fail(
+                f"{win.field}.melds", "a kuaizhao win needs its four sets", "快照需有四组副露"
+            )
         if held not in (1, 2):
             raise _fail(
-                f"{field}.concealed",
+                f"{win.field}.concealed",
                 "a kuaizhao win leaves one or two tiles in hand",
                 "快照成牌时手中应剩一或两张牌",
             )
         if win.winning_tile != win.melds[-1].tile:
             raise _fail(
-                f"{field}.winning_tile",
+                f"{win.field}.winning_tile",
                 "in a kuaizhao win it is the tile of the last set",
                 "快照胡的牌应为最后一组副露的牌",
             )
@@ -408,31 +447,41 @@ def _check_tile_count(win: Win) -> None:
     need = 14 - 3 * len(win.melds)
     if held != need:
         raise _fail(
-            f"{field}.concealed",
+            f"{win.field}.concealed",
             f"holds {held} tiles; with {len(win.melds)} sets it must hold {need}",
             f"手牌 {held} 张；{len(win.melds)} 组副露时应为 {need} 张",
         )
-    if not win.counts[tiles.kind_of(win.winning_tile)]:
+    if not win.counts[_PLAYING_KINDS[win.winning_tile]]:
         raise _fail(
-            f"{field}.winning_tile",
+            f"{win.field}.winning_tile",
             f"{win.winning_tile!r} is not among the concealed tiles",
             f"胡的牌 {tiles.name(win.winning_tile)} 不在手牌中",
         )
 
 
 def read_meld(value: Any, field: str, seat: str) -> Meld:
+    meld = _known_meld(value, seat)
+    if meld is not None:
+        return meld
     data = _obj(value, field, _MELD_KEYS)
+    meld = _read_meld(data, field, seat)
     upgraded = data.get("upgraded", False)
-    if upgraded is not True and upgraded is not False:  # 1 == True: keep the type check
-        return _read_meld(data, field, seat)
-    key = (data.get("type"), data.get("tile"), data.get("from"), upgraded, seat)
-    try:
-        return _MELDS[key]
-    except (KeyError, TypeError):
-        meld = _read_meld(data, field, seat)
-    if len(_MELDS) < 4096:
-        _MELDS[key] = meld
+    if (upgraded is True or upgraded is False) and len(_MELDS) < 4096:
+        _MELDS[(data.get("type"), data.get("tile"), data.get("from"), upgraded, seat)] = meld
     return meld
+
+
+def _known_meld(value: Any, seat: str) -> Meld | None:
+    """The meld read before from an entry with the same values, by the same seat."""
+    if not isinstance(value, dict) or not _MELD_KEYS.issuperset(value):
+        return None
+    upgraded = value.get("upgraded", False)
+    if upgraded is not True and upgraded is not False:  # 1 == True: keep the type check
+        return None
+    try:
+        return _MELDS.get((value.get("type"), value.get("tile"), value.get("from"), upgraded, seat))
+    except TypeError:  # an unhashable value, for read_meld() to refuse
+        return None
 
 
 #: melds already read: the same meld, by the same seat, reads the same every time
@@ -466,53 +515,65 @@ def _read_meld(data: dict[str, Any], field: str, seat: str) -> Meld:
                 4 if kong else 3)  # fmt: skip
 
 
-def _read_kong(value: Any, field: str) -> Kong:
-    data = _obj(value, field, _KONG_KEYS)
+def _read_kong(value: Any, where: str, index: int) -> Kong:
+    data = _entry(value, _KONG_KEYS, where, index)
     seat: Any = data.get("seat")
     if seat not in SEATS:
-        _seat(seat, f"{field}.seat")
+        _seat(seat, _at(where, index, "seat"))
     kind = data.get("type")
     if kind not in KONG_TYPES:
-        raise _fail(f"{field}.type", f"unknown kong type {kind!r}", f"未知的杠类型 “{kind}”")
+        raise _fail(
+            _at(where, index, "type"), f"unknown kong type {kind!r}", f"未知的杠类型 “{kind}”"
+        )
     feeder = data.get("from")
     if feeder is not None and feeder not in SEATS:
-        _seat(feeder, f"{field}.from")
+        _seat(feeder, _at(where, index, "from"))
     if kind in ("exposed", "upgraded") and feeder is None:
         raise _fail(
-            f"{field}.from", f"an {kind} kong needs the seat that fed it", "明杠需注明谁送的杠"
+            _at(where, index, "from"),
+            f"an {kind} kong needs the seat that fed it",
+            "明杠需注明谁送的杠",
         )
     if kind in ("concealed", "flower") and feeder is not None:
-        raise _fail(f"{field}.from", f"a {kind} kong is fed by nobody", "暗杠与花杠没有送杠者")
+        raise _fail(
+            _at(where, index, "from"), f"a {kind} kong is fed by nobody", "暗杠与花杠没有送杠者"
+        )
     if feeder == seat:
-        raise _fail(f"{field}.from", "a kong cannot be fed by its own holder", "杠不能来自本人")
+        raise _fail(
+            _at(where, index, "from"), "a kong cannot be fed by its own holder", "杠不能来自本人"
+        )
     robbed = data.get("robbed", False)
     if robbed is not False:
-        robbed = _bool(robbed, f"{field}.robbed")
+        robbed = _bool(robbed, _at(where, index, "robbed"))
     if robbed and kind != "upgraded":
         raise _fail(
-            f"{field}.robbed", "only an upgraded kong can be robbed", "只有先碰后杠的杠才能被抢"
+            _at(where, index, "robbed"),
+            "only an upgraded kong can be robbed",
+            "只有先碰后杠的杠才能被抢",
         )
     return Kong(seat, kind, feeder, robbed)
 
 
-def _read_penalty(value: Any, field: str) -> Penalty:
-    data = _obj(value, field, _PENALTY_KEYS)
+def _read_penalty(value: Any, where: str, index: int) -> Penalty:
+    data = _entry(value, _PENALTY_KEYS, where, index)
     kind = data.get("type")
     if kind not in PENALTY_TYPES:
         raise _fail(
-            f"{field}.type",
+            _at(where, index, "type"),
             f"unknown penalty {kind!r} (follow or four_discards)",
             f"未知的罚分类型 “{kind}”",
         )
-    seat = _seat(data.get("seat"), f"{field}.seat")
-    assert seat is not None
-    return Penalty(kind, seat)
+    seat: Any = data.get("seat")
+    if seat not in SEATS:
+        _seat(seat, _at(where, index, "seat"))
+    return Penalty(kind, str(seat))
 
 
-def _read_seat_entry(value: Any, field: str) -> str:
-    seat = _seat(_obj(value, field, _SEAT_KEYS).get("seat"), f"{field}.seat")
-    assert seat is not None
-    return seat
+def _read_seat_entry(value: Any, where: str, index: int) -> str:
+    seat: Any = _entry(value, _SEAT_KEYS, where, index).get("seat")
+    if seat not in SEATS:
+        _seat(seat, _at(where, index, "seat"))
+    return str(seat)
 
 
 def _read_garden(value: Any) -> Garden:
@@ -538,13 +599,12 @@ def _read_garden(value: Any) -> Garden:
 
 
 def _check_winners(hand: Hand) -> None:
+    """Several winners: the same discard (一炮多响)."""
     seats = [win.seat for win in hand.wins]
     if len(set(seats)) != len(seats):
         raise _fail("wins", "a seat wins twice", "同一座位重复胡牌")
     if len(hand.wins) == 4:
         raise _fail("wins", "at most three seats can win on one discard", "一炮最多三响")
-    if len(hand.wins) < 2:
-        return
     # a liable seat may be another winner of the same discard (一炮多响): it pays that
     # 包牌 and is paid its own win
     robbing = all("robbing_kong" in win.flags for win in hand.wins)
@@ -557,28 +617,27 @@ def _check_winners(hand: Hand) -> None:
 
 def _check_copies(hand: Hand) -> None:
     """No more than four copies of a tile (a shared winning discard counted once)."""
-    counts: list[int] = []
-    flowers: dict[str, int] = {}
-    for win in hand.wins:
+    wins = hand.wins
+    counts = [0] * tiles.NUM_KINDS
+    flowers: tuple[str, ...] = ()
+    for win in wins:
         if win.counts is not None:
-            if counts:
-                counts = [a + b for a, b in zip(counts, win.counts, strict=True)]
-            else:
+            if len(wins) == 1:
                 counts = list(win.counts)
-        if win.melds:
-            if not counts:
-                counts = [0] * tiles.NUM_KINDS
-            for meld in win.melds:
-                counts[meld.kind] += meld.size
-        for code in win.flowers or ():
-            flowers[code] = flowers.get(code, 0) + 1
-    shared = [win for win in hand.wins if win.counts is not None and "kuaizhao" not in win.flags]
-    if len(shared) > 1 and shared[0].winning_tile is not None:
-        counts[tiles.kind_of(shared[0].winning_tile)] -= len(shared) - 1
-    for win in hand.wins:
+            else:
+                counts = [a + b for a, b in zip(counts, win.counts, strict=True)]
+        for meld in win.melds:
+            counts[meld.kind] += meld.size
+        if win.flowers:
+            flowers += win.flowers
+    if len(wins) > 1:
+        shared = [win for win in wins if win.counts is not None and "kuaizhao" not in win.flags]
+        if len(shared) > 1 and shared[0].winning_tile is not None:
+            counts[tiles.kind_of(shared[0].winning_tile)] -= len(shared) - 1
+    for win in wins:
         if win.others_ponged:
             _check_others_ponged(win)
-    if counts and max(counts) > 4:
+    if not _UP_TO_FOUR.issuperset(counts):
         for kind, n in enumerate(counts):
             if n > 4:
                 code = tiles.code_of(kind)
@@ -587,8 +646,17 @@ def _check_copies(hand: Hand) -> None:
                     f"more than four copies of {code!r} ({n})",
                     f"{tiles.name(code)} 超过四张（{n} 张）",
                 )
-    for code, n in flowers.items():
-        if n > 1 and n > tiles.FLOWER_COPIES[code]:
+    for code in set(flowers):
+        if flowers.count(code) > tiles.FLOWER_COPIES[code]:
+            _too_many_flowers(flowers)
+
+
+def _too_many_flowers(flowers: tuple[str, ...]) -> None:
+    """Refuse the first flower tile, in the record's order, held more times than the
+    set has copies."""
+    for code in flowers:
+        n = flowers.count(code)
+        if n > tiles.FLOWER_COPIES[code]:
             what = (
                 "a flower tile held twice"
                 if tiles.FLOWER_COPIES[code] == 1
@@ -619,47 +687,52 @@ def _check_others_ponged(win: Win) -> None:
 
 def _check_kongs(hand: Hand) -> None:
     """A winner's kong sets and flower sets match that seat's kong entries one for one."""
-    robbers = {win.seat for win in hand.wins if "robbing_kong" in win.flags}
-    for i, kong in enumerate(hand.kongs):
-        if kong.robbed and not robbers:
+    kongs = hand.kongs
+    for i, kong in enumerate(kongs):
+        if not kong.robbed:
+            continue
+        robbers = {win.seat for win in hand.wins if "robbing_kong" in win.flags}
+        if not robbers:
             raise _fail(
                 f"kongs[{i}].robbed",
                 "no robbing_kong win robbed it",
                 "没有抢杠胡，杠不能标记为被抢",
             )
-        if kong.robbed and kong.seat in robbers:
+        if kong.seat in robbers:
             raise _fail(
                 f"kongs[{i}].robbed",
                 "a winner cannot rob its own kong",
                 "不能抢自己的杠",
             )
     for win in hand.wins:
-        entries = sorted(
-            (kong.type, kong.feeder or "")
-            for kong in hand.kongs
-            if kong.seat == win.seat and kong.type != "flower"
-        )
-        sets = sorted(
-            (
-                "concealed" if m.feeder is None else "upgraded" if m.upgraded else "exposed",
-                m.feeder or "",
-            )
-            for m in win.melds
-            if m.is_kong
-        )
-        if win.quick and not win.melds:
+        if win.counts is None and not win.melds:  # quick entry with nothing declared
             continue
-        if entries != sets:
-            raise _fail(
-                f"{win.field}.melds",
-                f"the winner's kong sets ({_describe(sets)}) do not match "
-                f"the kongs recorded for {win.seat} ({_describe(entries)})",
-                f"胡牌者的杠（{len(sets)} 个）与记录的杠（{len(entries)} 个）不一致",
-            )
+        entries: list[tuple[str, str]] = []
+        recorded = 0  # flower kongs
+        for kong in kongs:
+            if kong.seat == win.seat:
+                if kong.type == "flower":
+                    recorded += 1
+                else:
+                    entries.append((kong.type, kong.feeder or ""))
+        sets: list[tuple[str, str]] = []
+        for m in win.melds:
+            if m.is_kong:
+                kind = "concealed" if m.feeder is None else "upgraded" if m.upgraded else "exposed"
+                sets.append((kind, m.feeder or ""))
+        if entries or sets:
+            entries.sort()
+            sets.sort()
+            if entries != sets:
+                raise _fail(
+                    f"{win.field}.melds",
+                    f"the winner's kong sets ({_describe(sets)}) do not match "
+                    f"the kongs recorded for {win.seat} ({_describe(entries)})",
+                    f"胡牌者的杠（{len(sets)} 个）与记录的杠（{len(entries)} 个）不一致",
+                )
         if win.flowers is None:
             continue
-        recorded = sum(1 for kong in hand.kongs if kong.seat == win.seat and kong.type == "flower")
-        held = tiles.flower_sets(win.flowers)
+        held = tiles.flower_sets(win.flowers) if len(win.flowers) >= 4 else 0
         if recorded != held:
             raise _fail(
                 f"{win.field}.flowers",

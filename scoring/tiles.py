@@ -40,11 +40,12 @@ _FLOWER_NAMES = {
 _GROUP = re.compile(r"([0-9]+)([mpszf])")
 #: well-formed notation with known tiles only: the fast path of parse()
 _VALID = re.compile(r"(?:[1-9]+[mps]|[1-7]+z|[1-8]+f)*")
-#: playing tiles only, the fast path of playing_counts()
-_PLAYING = re.compile(r"(?:[1-9]+[mps]|[1-4]+z)*")
-#: kind = suit base + digit
-_SUIT_BASE = {"m": -1, "p": 8, "s": 17, "z": 26}
-_DIGITS = {str(n): n for n in range(1, 10)}
+#: for playing_counts(): each suit letter's digits, as kinds (winds 1z-4z only)
+_SUIT_KINDS = {
+    suit: {str(n): base + n for n in range(1, 5 if suit == "z" else 10)}
+    for suit, base in (("m", -1), ("p", 8), ("s", 17), ("z", 26))
+}
+_NO_KINDS: dict[str, int] = {}
 
 
 def kind_of(code: str) -> int:
@@ -88,14 +89,22 @@ def split(text: str) -> list[str]:
 def playing_counts(text: str) -> tuple[int, ...] | None:
     """Counts by kind of well-formed notation holding playing tiles only, read in one
     pass; None for anything else (spaces, flowers, unknown tiles: see parse())."""
-    if not _PLAYING.fullmatch(text):
-        return None
     counts = [0] * NUM_KINDS
-    for digits, suit in _GROUP.findall(text):
-        base = _SUIT_BASE[suit]
-        for digit in digits:
-            counts[base + _DIGITS[digit]] += 1
-    return tuple(counts)
+    # read from the end: each suit letter comes after its digits and says what they are
+    kinds = _NO_KINDS
+    digits = True  # the group after this character has its digits (or there is none)
+    for char in reversed(text):
+        kind = kinds.get(char)
+        if kind is not None:
+            counts[kind] += 1
+            digits = True
+            continue
+        suit = _SUIT_KINDS.get(char)
+        if suit is None or not digits:
+            return None
+        kinds = suit
+        digits = False
+    return tuple(counts) if digits else None
 
 
 def parse(text: str) -> list[str]:

@@ -437,6 +437,12 @@ REFUSED: list[tuple[str, Callable[[dict[str, Any]], None], str, str]] = [
         "unknown seat",
     ),
     (
+        "false win seat",
+        lambda r: r.update(false_wins=[{"seat": "X"}]),
+        "false_wins[0].seat",
+        "unknown seat",
+    ),
+    (
         "false wins in nanjing",
         lambda r: r.update(false_wins=[{"seat": "N"}]),
         "false_wins",
@@ -554,6 +560,11 @@ def test_it_refuses_with_a_message_naming_the_field(
 
 def test_the_base_record_is_legal() -> None:
     assert score(BASE)["net"]["S"] == 52
+
+
+def test_a_winning_tile_reads_like_any_notation() -> None:
+    spaced = mutate(lambda r: w0(r).update(winning_tile=" 5p "))
+    assert score(spaced) == score(BASE)
 
 
 def test_a_non_object_record_is_refused() -> None:
