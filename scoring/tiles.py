@@ -147,17 +147,23 @@ def name(code: str) -> str:
 
 def flower_sets(flowers: Iterable[str]) -> int:
     """How many complete sets of flowers (花杠) a player's flower tiles hold."""
-    held = tuple(sorted(flowers))
-    return _flower_sets(held) if len(held) >= 4 else 0
+    held = tuple(flowers)
+    if len(held) < 4:
+        return 0
+    sets = 0
+    for need in _FLOWER_SET_NEEDS:
+        for code, copies in need:
+            if held.count(code) < copies:
+                break
+        else:
+            sets += 1
+    return sets
 
 
-@lru_cache(maxsize=4096)
-def _flower_sets(flowers: tuple[str, ...]) -> int:
-    return sum(
-        1
-        for group in FLOWER_SETS
-        if all(flowers.count(code) >= group.count(code) for code in set(group))
-    )
+#: each set of FLOWER_SETS as (code, copies needed) pairs
+_FLOWER_SET_NEEDS = tuple(
+    tuple((code, group.count(code)) for code in dict.fromkeys(group)) for group in FLOWER_SETS
+)
 
 
 _CODES = [f"{n}{s}" for s in SUITS for n in range(1, 10)] + [f"{n}z" for n in range(1, 5)]
