@@ -116,7 +116,10 @@ def parse(text: str) -> list[str]:
 def codes(text: str) -> tuple[str, ...]:
     """parse(), as a tuple shared through a cache: the same text is read once."""
     if _VALID.fullmatch(text):
-        return tuple(digit + suit for digits, suit in _GROUP.findall(text) for digit in digits)
+        found: list[str] = []
+        for digits, suit in _GROUP.findall(text):
+            found.extend(map(_NAMED[suit].__getitem__, digits))
+        return tuple(found)
     try:
         found = split(text)
     except ValueError as exc:
@@ -166,5 +169,7 @@ _FLOWER_SET_NEEDS = tuple(
 )
 
 
+#: the code of each digit in each suit letter, one string each
+_NAMED = {suit: {digit: digit + suit for digit in "0123456789"} for suit in "mpszf"}
 _CODES = [f"{n}{s}" for s in SUITS for n in range(1, 10)] + [f"{n}z" for n in range(1, 5)]
 _KIND = {code: kind for kind, code in enumerate(_CODES)}
