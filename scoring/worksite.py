@@ -67,18 +67,22 @@ def _common(win: Win, rules: WorksiteRuleset) -> dict[str, tuple[int, int]]:
     """What counts in every reading: flower tiles and the flags, as code → (n, points)."""
     c = rules.counts
     out: dict[str, tuple[int, int]] = {}
-    if win.hard:
-        out["hard_flowers"] = (win.hard, win.hard * c.flower_tile)
+    hard = win.hard
+    if hard:
+        out["hard_flowers"] = (hard, hard * c.flower_tile)
+    flags = win.flags
+    if not flags:
+        return out
     chain = win.kong_chain
     # 杠上开花: declaring a flower is a 开杠 here; the opening replacement's win is 天糊
     # in its place
-    if win.flags & {"after_kong", "after_flower"} and "tianhu" not in win.flags:
+    if ("after_kong" in flags or "after_flower" in flags) and "tianhu" not in flags:
         out["gangshang_kaihua"] = (chain, chain * c.gangshang_kaihua)
-    if "kong_discard" in win.flags:
+    if "kong_discard" in flags:
         out["ganghou_pao"] = (chain, chain * c.ganghou_pao)
-    if "tianhu" in win.flags:
+    if "tianhu" in flags:
         out["tianhu"] = (1, c.tianhu)
-    if "last_tile" in win.flags:
+    if "last_tile" in flags:
         out["haidi"] = (1, c.haidi)
     return out
 
@@ -169,7 +173,7 @@ def _value(lines: dict[str, tuple[int, int]], rules: WorksiteRuleset) -> int:
     return sum(
         points
         for code, (_, points) in lines.items()
-        if code in COUNT_CODES or (code in rules.bonus and code in WORKSITE_BONUSES)
+        if code in _COUNT_SET or (code in rules.bonus and code in WORKSITE_BONUSES)
     )
 
 
