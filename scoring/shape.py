@@ -142,8 +142,13 @@ def _readable(counts: tuple[int, ...], runs: bool) -> bool:
         return False
     if rem == 0:
         return _sets_only(list(counts), runs)
+    # every set's kinds add up to a multiple of 3 (i + (i+1) + (i+2), or 3i), so the
+    # pair's kind p has 2p ≡ Σ i·n (mod 3): only every third kind can hold it
+    weight = 0
     for i, n in enumerate(counts):
-        if n >= 2:
+        weight += i * n
+    for i in range(2 * weight % 3, len(counts), 3):
+        if counts[i] >= 2:
             rest = list(counts)
             rest[i] -= 2
             if _sets_only(rest, runs):
