@@ -66,7 +66,7 @@ def test_the_desk_checks_a_member_in_on_a_phone(page, live_server, room, manager
 
 
 def test_the_desk_checks_a_non_member_out_with_the_fee_on_a_phone(
-    page, live_server, room, manager, clock, tables
+    page, live_server, log_in, room, manager, clock, tables
 ):
     from clubapp.members.models import Visit
     from clubapp.members.services import visit_check_in
@@ -75,11 +75,7 @@ def test_the_desk_checks_a_non_member_out_with_the_fee_on_a_phone(
     visit_check_in(room=room, guest_name="过路客", by=manager)
     clock.set(at(30, 11, 30))  # 90 minutes: two started hours, 4.00 yuan
     page.set_viewport_size({"width": 360, "height": 740})
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", "manager")
-    page.fill("#id_password", PASSWORD)
-    page.click("button.primary")
-    page.wait_for_url(f"{live_server.url}/")
+    log_in(page, manager)
     page.goto(f"{live_server.url}/members/visits/")
     row = page.locator("li.visit.open")
     assert "已在场90分钟" in row.inner_text() and "目前4.00元" in row.inner_text()
@@ -108,7 +104,7 @@ def _shot(name: str) -> str:
     return os.path.join(folder, f"members-{name}.png")
 
 
-def test_the_members_pages_fit_a_phone(page, live_server, room, manager, clock, tables):
+def test_the_members_pages_fit_a_phone(page, live_server, log_in, room, manager, clock, tables):
 
     import datetime as dt
 
@@ -133,11 +129,7 @@ def test_the_members_pages_fit_a_phone(page, live_server, room, manager, clock, 
         issued_on=dt.date(2025, 1, 1),
         valid_until=dt.date(2025, 12, 31),
     )
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", "manager")
-    page.fill("#id_password", PASSWORD)
-    page.click("button.primary")
-    page.wait_for_url(f"{live_server.url}/")
+    log_in(page, manager)
     for width in (360, 390):
         page.set_viewport_size({"width": width, "height": 780})
         for name, path in (
@@ -161,13 +153,9 @@ def test_the_members_pages_fit_a_phone(page, live_server, room, manager, clock, 
         assert _fits_the_phone(page)
 
 
-def test_a_manager_sets_up_the_rooms_tables_on_a_phone(page, live_server, room, manager):
+def test_a_manager_sets_up_the_rooms_tables_on_a_phone(page, live_server, log_in, room, manager):
     """Issue 15 items 1 and 13: a table added, renamed and taken out of use in the app."""
-    page.goto(f"{live_server.url}/accounts/login/")
-    page.fill("#id_username", "manager")
-    page.fill("#id_password", PASSWORD)
-    page.click("button.primary")
-    page.wait_for_url(f"{live_server.url}/")
+    log_in(page, manager)
 
     page.goto(f"{live_server.url}/members/tables/")
     page.fill("#id_number", "7")
