@@ -78,10 +78,8 @@ def _score_nanjing(hand: Hand, rules: NanjingRuleset) -> dict[str, Any]:
     for win, one in zip(hand.wins, scored, strict=True):
         pays += nanjing.win_payments(win, one, rules)
     money = rules.kong_money
-    if hand.kongs:
-        pays += payments.kong_money(hand, money.exposed, money.concealed, money.flower, factor)
-    if hand.penalties:
-        pays += payments.penalties(hand, rules.penalty)
+    pays += payments.kong_money(hand, money.exposed, money.concealed, money.flower, factor)
+    pays += payments.penalties(hand, rules.penalty)
     if hand.garden is not None:
         pays = payments.garden_cap(pays, hand.garden)
     totals = payments.net(pays)
