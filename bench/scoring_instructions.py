@@ -20,6 +20,7 @@ a quiet machine: see bench/README.md). Takes a few minutes a ruleset.
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import subprocess
 import sys
@@ -41,6 +42,9 @@ def _child(mode: str, path: str) -> None:
     hands = json.loads(Path(path).read_text(encoding="utf-8"))
     peer = scoring_bench._peer_inputs([win for hand in hands for win in hand["wins"]])
     assert peer is not None, "pip install mahjong"
+    # as in scoring_bench.py: a full collection walking the inputs is neither side's work
+    gc.collect()
+    gc.freeze()
     if mode == "score":
         for hand in hands:
             score(hand)
