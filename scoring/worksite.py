@@ -7,6 +7,9 @@ needs at least ``min_flowers``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from operator import itemgetter
+
 from . import payments, reading, shape, tiles
 from .errors import ScoringError
 from .reading import Scored
@@ -63,10 +66,17 @@ SEVEN_PAIRS_EXCLUDE = frozenset(
 _COUNTED = {"hard_flowers", "feng_peng", "feng_anke", "minggang", "angang", "soft_flowers"}
 
 
-def _common(win: Win, rules: WorksiteRuleset) -> dict[str, tuple[int, int]]:
+#: a counted line: code → (count, points)
+Lines = dict[str, tuple[int, int]]
+#: one reading of the winner's tiles, valued: its value, the lines it shares with the
+#: hand's other readings, the lines of its own, and its shape
+_Reading = tuple[int, Lines, tuple[tuple[str, tuple[int, int]], ...], str]
+
+
+def _common(win: Win, rules: WorksiteRuleset) -> Lines:
     """What counts in every reading: flower tiles and the flags, as code → (n, points)."""
     c = rules.counts
-    out: dict[str, tuple[int, int]] = {}
+    out: Lines = {}
     hard = win.hard
     if hard:
         out["hard_flowers"] = (hard, hard * c.flower_tile)
@@ -87,17 +97,22 @@ def _common(win: Win, rules: WorksiteRuleset) -> dict[str, tuple[int, int]]:
     return out
 
 
-def _meld_counts(win: Win, rules: WorksiteRuleset, out: dict[str, tuple[int, int]]) -> None:
-    """风碰 1; 风杠 exposed 2, concealed 3; other kongs exposed 1, concealed 2."""
+def _meld_counts(win: Win, rules: WorksiteRuleset, out: Lines) -> tuple[int, int]:
+    """风碰 1; 风杠 exposed 2, concealed 3; other kongs exposed 1, concealed 2 (written
+    into ``out``); answers the wind sets and the concealed kongs among the melds."""
     c = rules.counts
-    peng = wind = wind_points = exposed = concealed = 0
+    peng = wind = wind_points = exposed = concealed = wind_concealed = 0
     for m in win.melds:
         if m.kind >= 27:
             if not m.is_kong:
                 peng += 1
+            elif m.concealed:
+                wind += 1
+                wind_concealed += 1
+                wind_points += c.wind_kong_concealed
             else:
                 wind += 1
-                wind_points += c.wind_kong_concealed if m.concealed else c.wind_kong_exposed
+                wind_points += c.wind_kong_exposed
         elif m.concealed:
             concealed += 1
         elif m.is_kong:
@@ -110,79 +125,148 @@ def _meld_counts(win: Win, rules: WorksiteRuleset, out: dict[str, tuple[int, int
         out["minggang"] = (exposed, exposed * c.kong_exposed)
     if concealed:
         out["angang"] = (concealed, concealed * c.kong_concealed)
+    return peng + wind, concealed + wind_concealed
 
 
-def candidates(win: Win, rules: WorksiteRuleset) -> list[tuple[dict[str, tuple[int, int]], str]]:
-    """Every reading of the winner's tiles as its counted lines and its shape."""
-    assert win.counts is not None and win.winning_tile is not None
+def _total(lines: Lines) -> int:
+    """The points of some lines."""
+    total = 0
+    for _, points in lines.values():
+        total += points
+    return total
+
+
+def _readings(win: Win, rules: WorksiteRuleset) -> list[_Reading]:
+    """Every reading of the winner's tiles, valued as it is found, in the order that
+    wins ties (the first of equal readings is the one scored)."""
+    assert win.counts is not None
     counts = win.counts
     melds = win.melds
     bonus = rules.bonus
-    win_kind = tiles.kind_of(win.winning_tile)
     _, one_suit = reading.colour(counts, melds)
     base = _common(win, rules)
     if one_suit:
         base[one_suit] = (1, bonus.get(one_suit, 0))
-    found = []
-    standard = dict(base)
-    _meld_counts(win, rules, standard)
-    if len(melds) == 4:
-        standard["dadiaoche"] = (1, bonus.get("dadiaoche", 0))
-    if reading.menqing(melds, rules.win.menqing):
-        standard["menqianqing"] = (1, bonus.get("menqianqing", 0))
-    wind_melds = sum(1 for m in melds if m.kind >= 27)
-    concealed_kongs = sum(1 for m in melds if m.concealed)
-    # a triplet completed on a discard (or a robbed kong) is not concealed
-    open_win = not win.self_drawn or "robbing_kong" in win.flags
-    for decomposition in shape.decompositions(counts):
-        lines = dict(standard)
-        triplets = [first for kind, first in decomposition.sets if kind == "t"]
-        wind_triplets = sum(1 for k in triplets if k >= 27) if triplets else 0
-        if wind_triplets:
-            c = rules.counts.wind_concealed_triplet
-            lines["feng_anke"] = (wind_triplets, wind_triplets * c)
-        wind_sets = wind_melds + wind_triplets
-        if wind_sets == 4:
-            lines["dasixi"] = (1, bonus.get("dasixi", 0))
-        elif wind_sets == 3 and decomposition.pair >= 27:
-            lines["xiaosixi"] = (1, bonus.get("xiaosixi", 0))
-        if decomposition.triplets_only:
-            lines["duiduihu"] = (1, bonus.get("duiduihu", 0))
-        runs = {first for kind, first in decomposition.sets if kind == "r"}
-        if len(runs) >= 3 and any({s, s + 3, s + 6} <= runs for s in (0, 9, 18)):
-            lines["yitiaolong"] = (1, bonus.get("yitiaolong", 0))
-        for place in reading.wait_places(decomposition.sets, decomposition.pair, win_kind):
-            concealed = concealed_kongs + len(triplets) - (open_win and place == "triplet")
-            own = dict(lines)
-            if concealed >= 4:
-                own["sianke"] = (1, bonus.get("sianke", 0))
-            elif concealed == 3:
-                own["sananke"] = (1, bonus.get("sananke", 0))
-            found.append((own, "standard"))
+    decompositions = shape.decompositions(counts)
+    found = _standard(win, rules, base, decompositions) if decompositions else []
     if not melds and shape.is_seven_pairs(counts):
         # 7对: no wind flowers, no 门前清; the tiers count the fours held
-        lines = dict(base)
-        tier = SEVEN_PAIR_TIERS[min(sum(1 for n in counts if n == 4), 3)]
-        lines[tier] = (1, bonus.get(tier, 0))
-        found.append((lines, "seven_pairs"))
+        tier = SEVEN_PAIR_TIERS[min(counts.count(4), 3)]
+        points = bonus.get(tier, 0)
+        found.append((_total(base) + points, base, ((tier, (1, points)),), "seven_pairs"))
     return found
 
 
-def _value(lines: dict[str, tuple[int, int]], rules: WorksiteRuleset) -> int:
-    """What a reading is worth: the points of its lines that count (scored()'s value)."""
-    return sum(
-        points
-        for code, (_, points) in lines.items()
-        if code in _COUNT_SET or (code in rules.bonus and code in WORKSITE_BONUSES)
-    )
+def _standard(
+    win: Win, rules: WorksiteRuleset, base: Lines, decompositions: list[shape.Decomposition]
+) -> list[_Reading]:
+    """The standard readings: one per decomposition, or one per place of the winning
+    tile where that place decides a 暗刻."""
+    assert win.counts is not None and win.winning_tile is not None
+    melds = win.melds
+    bonus = rules.bonus
+    standard = dict(base)
+    if melds:
+        wind_melds, concealed_kongs = _meld_counts(win, rules, standard)
+        if len(melds) == 4:
+            standard["dadiaoche"] = (1, bonus.get("dadiaoche", 0))
+        if reading.menqing(melds, rules.win.menqing):
+            standard["menqianqing"] = (1, bonus.get("menqianqing", 0))
+    else:  # without a declared set, 门清 under any rule
+        wind_melds = concealed_kongs = 0
+        standard["menqianqing"] = (1, bonus.get("menqianqing", 0))
+    # winds make no runs: a wind held three times is a triplet in every reading, twice
+    # the pair
+    winds = win.counts[27:]
+    wind_triplets = winds.count(3)
+    if wind_triplets:
+        standard["feng_anke"] = (wind_triplets, wind_triplets * rules.counts.wind_concealed_triplet)
+    wind_sets = wind_melds + wind_triplets
+    if wind_sets == 4:
+        standard["dasixi"] = (1, bonus.get("dasixi", 0))
+    elif wind_sets == 3 and 2 in winds:
+        standard["xiaosixi"] = (1, bonus.get("xiaosixi", 0))
+    value = _total(standard)
+    found = []
+    for decomposition in decompositions:
+        sets = decomposition.sets
+        points = value
+        own: list[tuple[str, tuple[int, int]]] = []
+        if decomposition.triplets_only:
+            triplets = len(sets)
+            extra = bonus.get("duiduihu", 0)
+            own.append(("duiduihu", (1, extra)))
+            points += extra
+        else:
+            runs = [first for kind, first in sets if kind == "r"]
+            triplets = len(sets) - len(runs)
+            if len(runs) >= 3 and _long_run(set(runs)):
+                extra = bonus.get("yitiaolong", 0)
+                own.append(("yitiaolong", (1, extra)))
+                points += extra
+        concealed = concealed_kongs + triplets
+        if concealed >= 3 and _open_triplet(win, sets):
+            # a triplet completed on a discard is not concealed: where the winning tile
+            # sits decides 三暗刻 or 四暗刻, each place a reading
+            win_kind = tiles.kind_of(win.winning_tile)
+            for place in reading.wait_places(sets, decomposition.pair, win_kind):
+                found.append(_anke(points, standard, own, concealed - (place == "triplet"), bonus))
+        else:
+            # wherever the winning tile sits (it sits somewhere: it is among the
+            # concealed tiles), the reading is the same
+            found.append(_anke(points, standard, own, concealed, bonus))
+    return found
 
 
-def scored(lines: dict[str, tuple[int, int]], shape_name: str, rules: WorksiteRuleset) -> Scored:
+def _long_run(runs: set[int]) -> bool:
+    """一条龙: runs from 1, 4 and 7 of one suit."""
+    return {0, 3, 6} <= runs or {9, 12, 15} <= runs or {18, 21, 24} <= runs
+
+
+def _open_triplet(win: Win, sets: tuple[shape.Set, ...]) -> bool:
+    """Whether the winning tile, taken on a discard (or robbed from a kong), can sit in
+    a triplet of the reading."""
+    assert win.winning_tile is not None
+    if win.discarder is None and "robbing_kong" not in win.flags:
+        return False
+    return ("t", tiles.kind_of(win.winning_tile)) in sets
+
+
+def _anke(
+    value: int,
+    shared: Lines,
+    own: list[tuple[str, tuple[int, int]]],
+    concealed: int,
+    bonus: Mapping[str, int],
+) -> _Reading:
+    """A standard reading with ``concealed`` 暗刻 (concealed kongs included)."""
+    code = "sianke" if concealed >= 4 else "sananke" if concealed == 3 else None
+    if code is None:
+        return value, shared, tuple(own), "standard"
+    extra = bonus.get(code, 0)
+    return value + extra, shared, (*own, (code, (1, extra))), "standard"
+
+
+def _lines(shared: Lines, own: tuple[tuple[str, tuple[int, int]], ...]) -> Lines:
+    lines = dict(shared)
+    lines.update(own)
+    return lines
+
+
+def candidates(win: Win, rules: WorksiteRuleset) -> list[tuple[Lines, str]]:
+    """Every reading of the winner's tiles as its counted lines and its shape."""
+    return [(_lines(shared, own), name) for _, shared, own, name in _readings(win, rules)]
+
+
+def scored(lines: Lines, shape_name: str, rules: WorksiteRuleset) -> Scored:
+    """One reading's value and breakdown: its lines that count under ``rules`` (every
+    count, the patterns the ruleset scores), in the breakdown's order."""
+    bonus = rules.bonus
     out = []
     features = []
     value = 0
     for code in sorted(lines, key=_ORDER.__getitem__):
-        if code in _COUNT_SET or code in rules.bonus:
+        if code in _COUNT_SET or code in bonus:
             n, points = lines[code]
             label = f"{NAMES[code]} ×{n}" if code in _COUNTED or n > 1 else NAMES[code]
             out.append((code, label, points))
@@ -233,8 +317,8 @@ def win_payments(hand: Hand, win: Win, value: int) -> list[payments.Payment]:
 def _check_passed(win: Win) -> None:
     """过水: a player who passed a win on a discard may not win on the same tile, or a
     同路 tile (same suit, three apart: 1-4-7, 2-5-8, 3-6-9), until their own next draw."""
-    robbing = "robbing_kong" in win.flags  # the robbed tile was never discarded
-    if win.self_drawn or robbing or not win.passed or win.winning_tile is None:
+    # most wins pass nothing, so that is asked first; a robbed tile was never discarded
+    if not win.passed or win.self_drawn or "robbing_kong" in win.flags or not win.winning_tile:
         return
     kind = tiles.kind_of(win.winning_tile)
     for code in win.passed:
@@ -268,15 +352,16 @@ def score_win(win: Win, hand: Hand, rules: WorksiteRuleset) -> Scored:
     if win.quick:
         best = _quick(win, rules)
     else:
-        found = candidates(win, rules)
+        found = _readings(win, rules)
         if not found:
             raise ScoringError(
                 "not a winning hand", field=f"{win.field}.concealed", zh="手牌不成胡"
             )
         # the breakdown is written out for the best reading only (the first of equal ones)
-        lines, name = found[0] if len(found) == 1 else max(found, key=lambda c: _value(c[0], rules))
-        best = scored(lines, name, rules)
-        _check_ticks(win, best)
+        _, shared, own, name = found[0] if len(found) == 1 else max(found, key=itemgetter(0))
+        best = scored(_lines(shared, own), name, rules)
+        if win.features or win.soft_flowers is not None:
+            _check_ticks(win, best)
     need = rules.win.min_flowers
     if best.value < need:
         raise ScoringError(
