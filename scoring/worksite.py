@@ -66,40 +66,45 @@ SEVEN_PAIRS_EXCLUDE = frozenset(
 _COUNTED = {"hard_flowers", "feng_peng", "feng_anke", "minggang", "angang", "soft_flowers"}
 
 
-#: a counted line: code → (count, points)
-Lines = dict[str, tuple[int, int]]
-#: one reading of the winner's tiles, valued: its value, the lines it shares with the
-#: hand's other readings, the lines of its own, and its shape
-_Reading = tuple[int, Lines, tuple[tuple[str, tuple[int, int]], ...], str]
+#: a counted line: (code, count, points). A reading's lines are written in the order
+#: the breakdown lists them (COUNT_CODES, then WORKSITE_BONUSES), so none is sorted,
+#: and hold only what counts: a pattern the ruleset does not score is left out.
+Line = tuple[str, int, int]
+#: one reading of the winner's tiles: its value, its lines and its shape
+_Reading = tuple[int, list[Line], str]
 
 
-def _common(win: Win, rules: WorksiteRuleset) -> Lines:
-    """What counts in every reading: flower tiles and the flags, as code → (n, points)."""
+def _common(win: Win, rules: WorksiteRuleset) -> tuple[list[Line], list[Line]]:
+    """What counts in every reading: the flower tiles, and the lines of the flags (the
+    breakdown lists the sets' flowers between the two)."""
     c = rules.counts
-    out: Lines = {}
     hard = win.hard
-    if hard:
-        out["hard_flowers"] = (hard, hard * c.flower_tile)
+    tiles_line = [("hard_flowers", hard, hard * c.flower_tile)] if hard else []
     flags = win.flags
     if not flags:
-        return out
+        return tiles_line, []
+    out = []
     chain = win.kong_chain
     # 杠上开花: declaring a flower is a 开杠 here; the opening replacement's win is 天糊
     # in its place
     if ("after_kong" in flags or "after_flower" in flags) and "tianhu" not in flags:
-        out["gangshang_kaihua"] = (chain, chain * c.gangshang_kaihua)
+        out.append(("gangshang_kaihua", chain, chain * c.gangshang_kaihua))
     if "kong_discard" in flags:
-        out["ganghou_pao"] = (chain, chain * c.ganghou_pao)
+        out.append(("ganghou_pao", chain, chain * c.ganghou_pao))
     if "tianhu" in flags:
-        out["tianhu"] = (1, c.tianhu)
+        out.append(("tianhu", 1, c.tianhu))
     if "last_tile" in flags:
-        out["haidi"] = (1, c.haidi)
-    return out
+        out.append(("haidi", 1, c.haidi))
+    return tiles_line, out
 
 
-def _meld_counts(win: Win, rules: WorksiteRuleset, out: Lines) -> tuple[int, int]:
-    """风碰 1; 风杠 exposed 2, concealed 3; other kongs exposed 1, concealed 2 (written
-    into ``out``); answers the wind sets and the concealed kongs among the melds."""
+def _set_counts(win: Win, rules: WorksiteRuleset, out: list[Line]) -> tuple[int, int]:
+    """风碰 1, 风暗刻 1; 风杠 exposed 2, concealed 3; other kongs exposed 1, concealed 2
+    (appended to ``out``); answers the wind sets and the concealed kongs.
+
+    Winds make no runs: a wind held three times is a triplet in every standard
+    reading, so 风暗刻 is read off the concealed counts once for all of them."""
+    assert win.counts is not None
     c = rules.counts
     peng = wind = wind_points = exposed = concealed = wind_concealed = 0
     for m in win.melds:
@@ -117,21 +122,24 @@ def _meld_counts(win: Win, rules: WorksiteRuleset, out: Lines) -> tuple[int, int
             concealed += 1
         elif m.is_kong:
             exposed += 1
+    anke = win.counts[27:].count(3)
     if peng:
-        out["feng_peng"] = (peng, peng * c.wind_pong)
+        out.append(("feng_peng", peng, peng * c.wind_pong))
+    if anke:
+        out.append(("feng_anke", anke, anke * c.wind_concealed_triplet))
     if wind:
-        out["feng_gang"] = (wind, wind_points)
+        out.append(("feng_gang", wind, wind_points))
     if exposed:
-        out["minggang"] = (exposed, exposed * c.kong_exposed)
+        out.append(("minggang", exposed, exposed * c.kong_exposed))
     if concealed:
-        out["angang"] = (concealed, concealed * c.kong_concealed)
-    return peng + wind, concealed + wind_concealed
+        out.append(("angang", concealed, concealed * c.kong_concealed))
+    return peng + wind + anke, concealed + wind_concealed
 
 
-def _total(lines: Lines) -> int:
+def _total(lines: list[Line]) -> int:
     """The points of some lines."""
     total = 0
-    for _, points in lines.values():
+    for _, _, points in lines:
         total += points
     return total
 
@@ -141,80 +149,81 @@ def _readings(win: Win, rules: WorksiteRuleset) -> list[_Reading]:
     wins ties (the first of equal readings is the one scored)."""
     assert win.counts is not None
     counts = win.counts
-    melds = win.melds
     bonus = rules.bonus
-    _, one_suit = reading.colour(counts, melds)
-    base = _common(win, rules)
-    if one_suit:
-        base[one_suit] = (1, bonus.get(one_suit, 0))
+    _, one_suit = reading.colour(counts, win.melds)
+    suit = [(one_suit, 1, bonus[one_suit])] if one_suit and one_suit in bonus else []
+    hard, flags = _common(win, rules)
     decompositions = shape.decompositions(counts)
-    found = _standard(win, rules, base, decompositions) if decompositions else []
-    if not melds and shape.is_seven_pairs(counts):
+    found = _standard(win, rules, (hard, flags, suit), decompositions) if decompositions else []
+    if not win.melds and shape.is_seven_pairs(counts):
         # 7对: no wind flowers, no 门前清; the tiers count the fours held
         tier = SEVEN_PAIR_TIERS[min(counts.count(4), 3)]
-        points = bonus.get(tier, 0)
-        found.append((_total(base) + points, base, ((tier, (1, points)),), "seven_pairs"))
+        lines = hard + flags + suit
+        if tier in bonus:
+            lines.append((tier, 1, bonus[tier]))
+        found.append((_total(lines), lines, "seven_pairs"))
     return found
 
 
 def _standard(
-    win: Win, rules: WorksiteRuleset, base: Lines, decompositions: list[shape.Decomposition]
+    win: Win,
+    rules: WorksiteRuleset,
+    common: tuple[list[Line], list[Line], list[Line]],
+    decompositions: list[shape.Decomposition],
 ) -> list[_Reading]:
     """The standard readings: one per decomposition, or one per place of the winning
-    tile where that place decides a 暗刻."""
-    assert win.counts is not None and win.winning_tile is not None
+    tile where that place decides a 暗刻; ``common`` holds the flower tiles', the
+    flags' and the suit's lines."""
+    assert win.counts is not None
     melds = win.melds
     bonus = rules.bonus
-    standard = dict(base)
-    if melds:
-        wind_melds, concealed_kongs = _meld_counts(win, rules, standard)
-        if len(melds) == 4:
-            standard["dadiaoche"] = (1, bonus.get("dadiaoche", 0))
-        if reading.menqing(melds, rules.win.menqing):
-            standard["menqianqing"] = (1, bonus.get("menqianqing", 0))
-    else:  # without a declared set, 门清 under any rule
-        wind_melds = concealed_kongs = 0
-        standard["menqianqing"] = (1, bonus.get("menqianqing", 0))
-    # winds make no runs: a wind held three times is a triplet in every reading, twice
-    # the pair
-    winds = win.counts[27:]
-    wind_triplets = winds.count(3)
-    if wind_triplets:
-        standard["feng_anke"] = (wind_triplets, wind_triplets * rules.counts.wind_concealed_triplet)
-    wind_sets = wind_melds + wind_triplets
-    if wind_sets == 4:
-        standard["dasixi"] = (1, bonus.get("dasixi", 0))
-    elif wind_sets == 3 and 2 in winds:
-        standard["xiaosixi"] = (1, bonus.get("xiaosixi", 0))
-    value = _total(standard)
+    hard, flags, suit = common
+    shared = list(hard)
+    wind_sets, concealed_kongs = _set_counts(win, rules, shared)
+    shared += flags
+    # 小四喜 has its pair of winds: a wind held twice is the pair of every reading
+    if wind_sets == 4 and "dasixi" in bonus:
+        shared.append(("dasixi", 1, bonus["dasixi"]))
+    elif wind_sets == 3 and "xiaosixi" in bonus and 2 in win.counts[27:]:
+        shared.append(("xiaosixi", 1, bonus["xiaosixi"]))
+    if len(melds) == 4 and "dadiaoche" in bonus:
+        shared.append(("dadiaoche", 1, bonus["dadiaoche"]))
+    shared += suit
+    value = _total(shared)
+    # without a declared set, 门清 under any rule; it is the breakdown's last line
+    last = []
+    if "menqianqing" in bonus and (not melds or reading.menqing(melds, rules.win.menqing)):
+        last.append(("menqianqing", 1, bonus["menqianqing"]))
+        value += bonus["menqianqing"]
     found = []
     for decomposition in decompositions:
         sets = decomposition.sets
+        own = []
         points = value
-        own: list[tuple[str, tuple[int, int]]] = []
         if decomposition.triplets_only:
             triplets = len(sets)
-            extra = bonus.get("duiduihu", 0)
-            own.append(("duiduihu", (1, extra)))
-            points += extra
+            if "duiduihu" in bonus:
+                own.append(("duiduihu", 1, bonus["duiduihu"]))
+                points += bonus["duiduihu"]
         else:
             runs = [first for kind, first in sets if kind == "r"]
             triplets = len(sets) - len(runs)
-            if len(runs) >= 3 and _long_run(set(runs)):
-                extra = bonus.get("yitiaolong", 0)
-                own.append(("yitiaolong", (1, extra)))
-                points += extra
+            if len(runs) >= 3 and "yitiaolong" in bonus and _long_run(set(runs)):
+                own.append(("yitiaolong", 1, bonus["yitiaolong"]))
+                points += bonus["yitiaolong"]
         concealed = concealed_kongs + triplets
         if concealed >= 3 and _open_triplet(win, sets):
             # a triplet completed on a discard is not concealed: where the winning tile
             # sits decides 三暗刻 or 四暗刻, each place a reading
+            assert win.winning_tile is not None
             win_kind = tiles.kind_of(win.winning_tile)
             for place in reading.wait_places(sets, decomposition.pair, win_kind):
-                found.append(_anke(points, standard, own, concealed - (place == "triplet"), bonus))
+                anke = concealed - (place == "triplet")
+                found.append(_standard_reading(points, (shared, own, last), anke, bonus))
         else:
             # wherever the winning tile sits (it sits somewhere: it is among the
             # concealed tiles), the reading is the same
-            found.append(_anke(points, standard, own, concealed, bonus))
+            found.append(_standard_reading(points, (shared, own, last), concealed, bonus))
     return found
 
 
@@ -232,54 +241,42 @@ def _open_triplet(win: Win, sets: tuple[shape.Set, ...]) -> bool:
     return ("t", tiles.kind_of(win.winning_tile)) in sets
 
 
-def _anke(
+def _standard_reading(
     value: int,
-    shared: Lines,
-    own: list[tuple[str, tuple[int, int]]],
+    parts: tuple[list[Line], list[Line], list[Line]],
     concealed: int,
     bonus: Mapping[str, int],
 ) -> _Reading:
-    """A standard reading with ``concealed`` 暗刻 (concealed kongs included)."""
-    code = "sianke" if concealed >= 4 else "sananke" if concealed == 3 else None
-    if code is None:
-        return value, shared, tuple(own), "standard"
-    extra = bonus.get(code, 0)
-    return value + extra, shared, (*own, (code, (1, extra))), "standard"
+    """A standard reading worth ``value`` before its 暗刻, from the lines every reading
+    shares, its own and the last (门前清), with ``concealed`` 暗刻 (concealed kongs
+    included): 三暗刻 or 四暗刻 go between its own lines and the last."""
+    shared, own, last = parts
+    if concealed >= 3:
+        code = "sianke" if concealed >= 4 else "sananke"
+        if code in bonus:
+            points = bonus[code]
+            return value + points, [*shared, *own, (code, 1, points), *last], "standard"
+    return value, [*shared, *own, *last], "standard"
 
 
-def _lines(shared: Lines, own: tuple[tuple[str, tuple[int, int]], ...]) -> Lines:
-    lines = dict(shared)
-    lines.update(own)
-    return lines
-
-
-def candidates(win: Win, rules: WorksiteRuleset) -> list[tuple[Lines, str]]:
+def candidates(win: Win, rules: WorksiteRuleset) -> list[tuple[list[Line], str]]:
     """Every reading of the winner's tiles as its counted lines and its shape."""
-    return [(_lines(shared, own), name) for _, shared, own, name in _readings(win, rules)]
+    return [(lines, name) for _, lines, name in _readings(win, rules)]
 
 
-def scored(lines: Lines, shape_name: str, rules: WorksiteRuleset) -> Scored:
-    """One reading's value and breakdown: its lines that count under ``rules`` (every
-    count, the patterns the ruleset scores), in the breakdown's order."""
-    bonus = rules.bonus
+def scored(lines: list[Line], shape_name: str, rules: WorksiteRuleset) -> Scored:
+    """One reading's value and breakdown, from its lines (in the breakdown's order)."""
     out = []
     features = []
     value = 0
-    for code in sorted(lines, key=_ORDER.__getitem__):
-        if code in _COUNT_SET or code in bonus:
-            n, points = lines[code]
-            label = f"{NAMES[code]} ×{n}" if code in _COUNTED or n > 1 else NAMES[code]
-            out.append((code, label, points))
-            value += points
-            if code != "hard_flowers":
-                features.append(code)
-    menqing = "menqianqing" in lines
+    for code, n, points in lines:
+        label = f"{NAMES[code]} ×{n}" if code in _COUNTED or n > 1 else NAMES[code]
+        out.append((code, label, points))
+        value += points
+        if code != "hard_flowers":
+            features.append(code)
+    menqing = "menqianqing" in features
     return Scored(value, value, tuple(out), tuple(features), False, menqing, 0, shape_name)
-
-
-#: the order the breakdown lists its lines in
-_ORDER = {code: i for i, code in enumerate((*COUNT_CODES, *WORKSITE_BONUSES))}
-_COUNT_SET = frozenset(COUNT_CODES)
 
 
 def konger(hand: Hand, win: Win) -> str:
@@ -358,8 +355,8 @@ def score_win(win: Win, hand: Hand, rules: WorksiteRuleset) -> Scored:
                 "not a winning hand", field=f"{win.field}.concealed", zh="手牌不成胡"
             )
         # the breakdown is written out for the best reading only (the first of equal ones)
-        _, shared, own, name = found[0] if len(found) == 1 else max(found, key=itemgetter(0))
-        best = scored(_lines(shared, own), name, rules)
+        _, lines, name = found[0] if len(found) == 1 else max(found, key=itemgetter(0))
+        best = scored(lines, name, rules)
         if win.features or win.soft_flowers is not None:
             _check_ticks(win, best)
     need = rules.win.min_flowers
@@ -417,9 +414,9 @@ def _quick(win: Win, rules: WorksiteRuleset) -> Scored:
             field=field,
             zh="七对不能与门前清或成副的番种同时成立",
         )
-    lines = _common(win, rules)
+    lines, flags = _common(win, rules)
     if win.soft_flowers:
-        lines["soft_flowers"] = (win.soft_flowers, win.soft_flowers)
-    for code in ticked:
-        lines[code] = (1, rules.bonus[code])
+        lines.append(("soft_flowers", win.soft_flowers, win.soft_flowers))
+    lines += flags
+    lines += [(code, 1, rules.bonus[code]) for code in WORKSITE_BONUSES if code in ticked]
     return scored(lines, "quick", rules)
