@@ -136,7 +136,7 @@ def _score_worksite(hand: Hand, rules: WorksiteRuleset) -> dict[str, Any]:
     pays: list[payments.Payment] = []
     for win, one in zip(hand.wins, scored, strict=True):
         pays += worksite.win_payments(hand, win, one.value)
-    barred = set(hand.false_wins) | set(hand.dead_hands)
+    barred = (*hand.false_wins, *hand.dead_hands)
     for kong in hand.kongs:
         if kong.type == "flower" and kong.seat not in barred and rules.flower_set:
             pays += [
@@ -144,7 +144,7 @@ def _score_worksite(hand: Hand, rules: WorksiteRuleset) -> dict[str, Any]:
                 for p in payments.others(kong.seat)
             ]
     pays += payments.penalties(hand, rules.penalty)
-    stays = any(w.seat == hand.dealer for w in hand.wins)
+    stays = hand.dealer in [w.seat for w in hand.wins]
     nxt = {"dealer": hand.dealer if stays else next_seat(hand.dealer), "doubled": False}
     return _result(hand, rules, scored, pays, payments.net(pays), nxt)
 

@@ -7,6 +7,9 @@ needs at least ``min_flowers``.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from operator import itemgetter
+
 from . import payments, reading, shape, tiles
 from .errors import ScoringError
 from .reading import Scored
@@ -63,139 +66,217 @@ SEVEN_PAIRS_EXCLUDE = frozenset(
 _COUNTED = {"hard_flowers", "feng_peng", "feng_anke", "minggang", "angang", "soft_flowers"}
 
 
-def _common(win: Win, rules: WorksiteRuleset) -> dict[str, tuple[int, int]]:
-    """What counts in every reading: flower tiles and the flags, as code → (n, points)."""
+#: a counted line: (code, count, points). A reading's lines are written in the order
+#: the breakdown lists them (COUNT_CODES, then WORKSITE_BONUSES), so none is sorted,
+#: and hold only what counts: a pattern the ruleset does not score is left out.
+Line = tuple[str, int, int]
+#: one reading of the winner's tiles: its value, its lines and its shape
+_Reading = tuple[int, list[Line], str]
+
+
+def _common(win: Win, rules: WorksiteRuleset) -> tuple[list[Line], list[Line]]:
+    """What counts in every reading: the flower tiles, and the lines of the flags (the
+    breakdown lists the sets' flowers between the two)."""
     c = rules.counts
-    out: dict[str, tuple[int, int]] = {}
     hard = win.hard
-    if hard:
-        out["hard_flowers"] = (hard, hard * c.flower_tile)
+    tiles_line = [("hard_flowers", hard, hard * c.flower_tile)] if hard else []
     flags = win.flags
     if not flags:
-        return out
+        return tiles_line, []
+    out = []
     chain = win.kong_chain
     # 杠上开花: declaring a flower is a 开杠 here; the opening replacement's win is 天糊
     # in its place
     if ("after_kong" in flags or "after_flower" in flags) and "tianhu" not in flags:
-        out["gangshang_kaihua"] = (chain, chain * c.gangshang_kaihua)
+        out.append(("gangshang_kaihua", chain, chain * c.gangshang_kaihua))
     if "kong_discard" in flags:
-        out["ganghou_pao"] = (chain, chain * c.ganghou_pao)
+        out.append(("ganghou_pao", chain, chain * c.ganghou_pao))
     if "tianhu" in flags:
-        out["tianhu"] = (1, c.tianhu)
+        out.append(("tianhu", 1, c.tianhu))
     if "last_tile" in flags:
-        out["haidi"] = (1, c.haidi)
-    return out
+        out.append(("haidi", 1, c.haidi))
+    return tiles_line, out
 
 
-def _meld_counts(win: Win, rules: WorksiteRuleset, out: dict[str, tuple[int, int]]) -> None:
-    """风碰 1; 风杠 exposed 2, concealed 3; other kongs exposed 1, concealed 2."""
+def _set_counts(win: Win, rules: WorksiteRuleset, out: list[Line]) -> tuple[int, int]:
+    """风碰 1, 风暗刻 1; 风杠 exposed 2, concealed 3; other kongs exposed 1, concealed 2
+    (appended to ``out``); answers the wind sets and the concealed kongs.
+
+    Winds make no runs: a wind held three times is a triplet in every standard
+    reading, so 风暗刻 is read off the concealed counts once for all of them."""
+    assert win.counts is not None
     c = rules.counts
-    peng = wind = wind_points = exposed = concealed = 0
+    peng = wind = wind_points = exposed = concealed = wind_concealed = 0
     for m in win.melds:
         if m.kind >= 27:
             if not m.is_kong:
                 peng += 1
+            elif m.concealed:
+                wind += 1
+                wind_concealed += 1
+                wind_points += c.wind_kong_concealed
             else:
                 wind += 1
-                wind_points += c.wind_kong_concealed if m.concealed else c.wind_kong_exposed
+                wind_points += c.wind_kong_exposed
         elif m.concealed:
             concealed += 1
         elif m.is_kong:
             exposed += 1
+    anke = win.counts[27:].count(3)
     if peng:
-        out["feng_peng"] = (peng, peng * c.wind_pong)
+        out.append(("feng_peng", peng, peng * c.wind_pong))
+    if anke:
+        out.append(("feng_anke", anke, anke * c.wind_concealed_triplet))
     if wind:
-        out["feng_gang"] = (wind, wind_points)
+        out.append(("feng_gang", wind, wind_points))
     if exposed:
-        out["minggang"] = (exposed, exposed * c.kong_exposed)
+        out.append(("minggang", exposed, exposed * c.kong_exposed))
     if concealed:
-        out["angang"] = (concealed, concealed * c.kong_concealed)
+        out.append(("angang", concealed, concealed * c.kong_concealed))
+    return peng + wind + anke, concealed + wind_concealed
 
 
-def candidates(win: Win, rules: WorksiteRuleset) -> list[tuple[dict[str, tuple[int, int]], str]]:
-    """Every reading of the winner's tiles as its counted lines and its shape."""
-    assert win.counts is not None and win.winning_tile is not None
+def _total(lines: list[Line]) -> int:
+    """The points of some lines."""
+    total = 0
+    for _, _, points in lines:
+        total += points
+    return total
+
+
+def _readings(win: Win, rules: WorksiteRuleset) -> list[_Reading]:
+    """Every reading of the winner's tiles, valued as it is found, in the order that
+    wins ties (the first of equal readings is the one scored)."""
+    assert win.counts is not None
     counts = win.counts
-    melds = win.melds
     bonus = rules.bonus
-    win_kind = tiles.kind_of(win.winning_tile)
-    _, one_suit = reading.colour(counts, melds)
-    base = _common(win, rules)
-    if one_suit:
-        base[one_suit] = (1, bonus.get(one_suit, 0))
-    found = []
-    standard = dict(base)
-    _meld_counts(win, rules, standard)
-    if len(melds) == 4:
-        standard["dadiaoche"] = (1, bonus.get("dadiaoche", 0))
-    if reading.menqing(melds, rules.win.menqing):
-        standard["menqianqing"] = (1, bonus.get("menqianqing", 0))
-    wind_melds = sum(1 for m in melds if m.kind >= 27)
-    concealed_kongs = sum(1 for m in melds if m.concealed)
-    # a triplet completed on a discard (or a robbed kong) is not concealed
-    open_win = not win.self_drawn or "robbing_kong" in win.flags
-    for decomposition in shape.decompositions(counts):
-        lines = dict(standard)
-        triplets = [first for kind, first in decomposition.sets if kind == "t"]
-        wind_triplets = sum(1 for k in triplets if k >= 27) if triplets else 0
-        if wind_triplets:
-            c = rules.counts.wind_concealed_triplet
-            lines["feng_anke"] = (wind_triplets, wind_triplets * c)
-        wind_sets = wind_melds + wind_triplets
-        if wind_sets == 4:
-            lines["dasixi"] = (1, bonus.get("dasixi", 0))
-        elif wind_sets == 3 and decomposition.pair >= 27:
-            lines["xiaosixi"] = (1, bonus.get("xiaosixi", 0))
-        if decomposition.triplets_only:
-            lines["duiduihu"] = (1, bonus.get("duiduihu", 0))
-        runs = {first for kind, first in decomposition.sets if kind == "r"}
-        if len(runs) >= 3 and any({s, s + 3, s + 6} <= runs for s in (0, 9, 18)):
-            lines["yitiaolong"] = (1, bonus.get("yitiaolong", 0))
-        for place in reading.wait_places(decomposition.sets, decomposition.pair, win_kind):
-            concealed = concealed_kongs + len(triplets) - (open_win and place == "triplet")
-            own = dict(lines)
-            if concealed >= 4:
-                own["sianke"] = (1, bonus.get("sianke", 0))
-            elif concealed == 3:
-                own["sananke"] = (1, bonus.get("sananke", 0))
-            found.append((own, "standard"))
-    if not melds and shape.is_seven_pairs(counts):
+    _, one_suit = reading.colour(counts, win.melds)
+    suit = [(one_suit, 1, bonus[one_suit])] if one_suit and one_suit in bonus else []
+    hard, flags = _common(win, rules)
+    decompositions = shape.decompositions(counts)
+    found = _standard(win, rules, (hard, flags, suit), decompositions) if decompositions else []
+    if not win.melds and shape.is_seven_pairs(counts):
         # 7对: no wind flowers, no 门前清; the tiers count the fours held
-        lines = dict(base)
-        tier = SEVEN_PAIR_TIERS[min(sum(1 for n in counts if n == 4), 3)]
-        lines[tier] = (1, bonus.get(tier, 0))
-        found.append((lines, "seven_pairs"))
+        tier = SEVEN_PAIR_TIERS[min(counts.count(4), 3)]
+        lines = hard + flags + suit
+        if tier in bonus:
+            lines.append((tier, 1, bonus[tier]))
+        found.append((_total(lines), lines, "seven_pairs"))
     return found
 
 
-def _value(lines: dict[str, tuple[int, int]], rules: WorksiteRuleset) -> int:
-    """What a reading is worth: the points of its lines that count (scored()'s value)."""
-    return sum(
-        points
-        for code, (_, points) in lines.items()
-        if code in _COUNT_SET or (code in rules.bonus and code in WORKSITE_BONUSES)
-    )
+def _standard(
+    win: Win,
+    rules: WorksiteRuleset,
+    common: tuple[list[Line], list[Line], list[Line]],
+    decompositions: list[shape.Decomposition],
+) -> list[_Reading]:
+    """The standard readings: one per decomposition, or one per place of the winning
+    tile where that place decides a 暗刻; ``common`` holds the flower tiles', the
+    flags' and the suit's lines."""
+    assert win.counts is not None
+    melds = win.melds
+    bonus = rules.bonus
+    hard, flags, suit = common
+    shared = list(hard)
+    wind_sets, concealed_kongs = _set_counts(win, rules, shared)
+    shared += flags
+    # 小四喜 has its pair of winds: a wind held twice is the pair of every reading
+    if wind_sets == 4 and "dasixi" in bonus:
+        shared.append(("dasixi", 1, bonus["dasixi"]))
+    elif wind_sets == 3 and "xiaosixi" in bonus and 2 in win.counts[27:]:
+        shared.append(("xiaosixi", 1, bonus["xiaosixi"]))
+    if len(melds) == 4 and "dadiaoche" in bonus:
+        shared.append(("dadiaoche", 1, bonus["dadiaoche"]))
+    shared += suit
+    value = _total(shared)
+    # without a declared set, 门清 under any rule; it is the breakdown's last line
+    last = []
+    if "menqianqing" in bonus and (not melds or reading.menqing(melds, rules.win.menqing)):
+        last.append(("menqianqing", 1, bonus["menqianqing"]))
+        value += bonus["menqianqing"]
+    found = []
+    for decomposition in decompositions:
+        sets = decomposition.sets
+        own = []
+        points = value
+        if decomposition.triplets_only:
+            triplets = len(sets)
+            if "duiduihu" in bonus:
+                own.append(("duiduihu", 1, bonus["duiduihu"]))
+                points += bonus["duiduihu"]
+        else:
+            runs = [first for kind, first in sets if kind == "r"]
+            triplets = len(sets) - len(runs)
+            if len(runs) >= 3 and "yitiaolong" in bonus and _long_run(set(runs)):
+                own.append(("yitiaolong", 1, bonus["yitiaolong"]))
+                points += bonus["yitiaolong"]
+        concealed = concealed_kongs + triplets
+        if concealed >= 3 and _open_triplet(win, sets):
+            # a triplet completed on a discard is not concealed: where the winning tile
+            # sits decides 三暗刻 or 四暗刻, each place a reading
+            assert win.winning_tile is not None
+            win_kind = tiles.kind_of(win.winning_tile)
+            for place in reading.wait_places(sets, decomposition.pair, win_kind):
+                anke = concealed - (place == "triplet")
+                found.append(_standard_reading(points, (shared, own, last), anke, bonus))
+        else:
+            # wherever the winning tile sits (it sits somewhere: it is among the
+            # concealed tiles), the reading is the same
+            found.append(_standard_reading(points, (shared, own, last), concealed, bonus))
+    return found
 
 
-def scored(lines: dict[str, tuple[int, int]], shape_name: str, rules: WorksiteRuleset) -> Scored:
+def _long_run(runs: set[int]) -> bool:
+    """一条龙: runs from 1, 4 and 7 of one suit."""
+    return {0, 3, 6} <= runs or {9, 12, 15} <= runs or {18, 21, 24} <= runs
+
+
+def _open_triplet(win: Win, sets: tuple[shape.Set, ...]) -> bool:
+    """Whether the winning tile, taken on a discard (or robbed from a kong), can sit in
+    a triplet of the reading."""
+    assert win.winning_tile is not None
+    if win.discarder is None and "robbing_kong" not in win.flags:
+        return False
+    return ("t", tiles.kind_of(win.winning_tile)) in sets
+
+
+def _standard_reading(
+    value: int,
+    parts: tuple[list[Line], list[Line], list[Line]],
+    concealed: int,
+    bonus: Mapping[str, int],
+) -> _Reading:
+    """A standard reading worth ``value`` before its 暗刻, from the lines every reading
+    shares, its own and the last (门前清), with ``concealed`` 暗刻 (concealed kongs
+    included): 三暗刻 or 四暗刻 go between its own lines and the last."""
+    shared, own, last = parts
+    if concealed >= 3:
+        code = "sianke" if concealed >= 4 else "sananke"
+        if code in bonus:
+            points = bonus[code]
+            return value + points, [*shared, *own, (code, 1, points), *last], "standard"
+    return value, [*shared, *own, *last], "standard"
+
+
+def candidates(win: Win, rules: WorksiteRuleset) -> list[tuple[list[Line], str]]:
+    """Every reading of the winner's tiles as its counted lines and its shape."""
+    return [(lines, name) for _, lines, name in _readings(win, rules)]
+
+
+def scored(lines: list[Line], shape_name: str, rules: WorksiteRuleset) -> Scored:
+    """One reading's value and breakdown, from its lines (in the breakdown's order)."""
     out = []
     features = []
     value = 0
-    for code in sorted(lines, key=_ORDER.__getitem__):
-        if code in _COUNT_SET or code in rules.bonus:
-            n, points = lines[code]
-            label = f"{NAMES[code]} ×{n}" if code in _COUNTED or n > 1 else NAMES[code]
-            out.append((code, label, points))
-            value += points
-            if code != "hard_flowers":
-                features.append(code)
-    menqing = "menqianqing" in lines
+    for code, n, points in lines:
+        label = f"{NAMES[code]} ×{n}" if code in _COUNTED or n > 1 else NAMES[code]
+        out.append((code, label, points))
+        value += points
+        if code != "hard_flowers":
+            features.append(code)
+    menqing = "menqianqing" in features
     return Scored(value, value, tuple(out), tuple(features), False, menqing, 0, shape_name)
-
-
-#: the order the breakdown lists its lines in
-_ORDER = {code: i for i, code in enumerate((*COUNT_CODES, *WORKSITE_BONUSES))}
-_COUNT_SET = frozenset(COUNT_CODES)
 
 
 def konger(hand: Hand, win: Win) -> str:
@@ -233,8 +314,8 @@ def win_payments(hand: Hand, win: Win, value: int) -> list[payments.Payment]:
 def _check_passed(win: Win) -> None:
     """过水: a player who passed a win on a discard may not win on the same tile, or a
     同路 tile (same suit, three apart: 1-4-7, 2-5-8, 3-6-9), until their own next draw."""
-    robbing = "robbing_kong" in win.flags  # the robbed tile was never discarded
-    if win.self_drawn or robbing or not win.passed or win.winning_tile is None:
+    # most wins pass nothing, so that is asked first; a robbed tile was never discarded
+    if not win.passed or win.self_drawn or "robbing_kong" in win.flags or not win.winning_tile:
         return
     kind = tiles.kind_of(win.winning_tile)
     for code in win.passed:
@@ -268,15 +349,16 @@ def score_win(win: Win, hand: Hand, rules: WorksiteRuleset) -> Scored:
     if win.quick:
         best = _quick(win, rules)
     else:
-        found = candidates(win, rules)
+        found = _readings(win, rules)
         if not found:
             raise ScoringError(
                 "not a winning hand", field=f"{win.field}.concealed", zh="手牌不成胡"
             )
         # the breakdown is written out for the best reading only (the first of equal ones)
-        lines, name = found[0] if len(found) == 1 else max(found, key=lambda c: _value(c[0], rules))
+        _, lines, name = found[0] if len(found) == 1 else max(found, key=itemgetter(0))
         best = scored(lines, name, rules)
-        _check_ticks(win, best)
+        if win.features or win.soft_flowers is not None:
+            _check_ticks(win, best)
     need = rules.win.min_flowers
     if best.value < need:
         raise ScoringError(
@@ -332,9 +414,9 @@ def _quick(win: Win, rules: WorksiteRuleset) -> Scored:
             field=field,
             zh="七对不能与门前清或成副的番种同时成立",
         )
-    lines = _common(win, rules)
+    lines, flags = _common(win, rules)
     if win.soft_flowers:
-        lines["soft_flowers"] = (win.soft_flowers, win.soft_flowers)
-    for code in ticked:
-        lines[code] = (1, rules.bonus[code])
+        lines.append(("soft_flowers", win.soft_flowers, win.soft_flowers))
+    lines += flags
+    lines += [(code, 1, rules.bonus[code]) for code in WORKSITE_BONUSES if code in ticked]
     return scored(lines, "quick", rules)
