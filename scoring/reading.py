@@ -9,21 +9,26 @@ from .record import Meld
 
 #: 0 万, 1 饼, 2 条, 3 winds, by kind
 _SUIT = tuple(kind // 9 if kind < 27 else 3 for kind in range(31))
+#: a suit's counts (or the winds') with no tile held
+_NINE_NONE = (0,) * 9
+_FOUR_NONE = (0,) * 4
 
 
 def colour(counts: tuple[int, ...] | None, melds: tuple[Meld, ...]) -> tuple[bool, str | None]:
     """缺一 (exactly one of 万 条 饼 absent) and 混一色 / 清一色 of the concealed counts
     (None: the sets alone) and the sets; a one-suit hand lacks two suits and gets no
     缺一, a hand of winds only gets none of them."""
-    present = {_SUIT[m.kind] for m in melds}
+    present = set()
+    for m in melds:
+        present.add(_SUIT[m.kind])
     if counts is not None:
-        if any(counts[:9]):
+        if counts[:9] != _NINE_NONE:
             present.add(0)
-        if any(counts[9:18]):
+        if counts[9:18] != _NINE_NONE:
             present.add(1)
-        if any(counts[18:27]):
+        if counts[18:27] != _NINE_NONE:
             present.add(2)
-        if any(counts[27:]):
+        if counts[27:] != _FOUR_NONE:
             present.add(3)
     winds = 3 in present
     suits = len(present) - winds

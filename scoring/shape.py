@@ -67,6 +67,8 @@ def _splits(counts: tuple[int, ...], runs: bool) -> tuple[_Split, ...]:
 
 
 _SUIT_SLICES = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 31, False))
+#: a suit's counts with no tile held, by the suit's length (9, or 4 winds)
+_NONE_HELD = {9: (0,) * 9, 4: (0,) * 4}
 
 
 @lru_cache(maxsize=65536)
@@ -94,7 +96,7 @@ def _suit_parts(counts: tuple[int, ...]) -> list[tuple[Decomposition, ...]] | No
     pairs = 0
     for lo, hi, _ in _SUIT_SLICES:
         part = counts[lo:hi]
-        if any(part):
+        if part != _NONE_HELD[hi - lo]:
             has_pair, readings = _suit_readings(part, lo)
             if not readings:
                 return None
@@ -121,6 +123,11 @@ def decompositions(counts: tuple[int, ...]) -> list[Decomposition]:
         return []
     combos = list(parts[0])
     for readings in parts[1:]:
+        if len(combos) == 1 and len(readings) == 1:  # most hands: one reading a suit
+            a, b = combos[0], readings[0]
+            pair = a.pair if a.pair >= 0 else b.pair
+            combos = [Decomposition(a.sets + b.sets, pair, a.triplets_only and b.triplets_only)]
+            continue
         combos = [
             Decomposition(
                 a.sets + b.sets,
