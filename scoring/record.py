@@ -33,6 +33,10 @@ _WIN_KEYS = {
     "flags", "kong_chain", "hard_flowers", "soft_flowers", "features", "passed",
     "others_ponged",
 }  # fmt: skip
+#: the keys of a win without the optional extras (kong_chain to others_ponged)
+_PLAIN_WIN_KEYS = _WIN_KEYS - {
+    "kong_chain", "hard_flowers", "soft_flowers", "features", "passed", "others_ponged",
+}  # fmt: skip
 _MELD_KEYS = {"type", "tile", "from", "upgraded"}
 _KONG_KEYS = {"seat", "type", "from", "robbed"}
 _PENALTY_KEYS = {"type", "seat"}
@@ -293,7 +297,13 @@ def read_hand(data: Any) -> Hand:
     wins = tuple(read)
     # each optional list is usually absent or empty: no call to read nothing
     value = data.get("kongs")
-    kongs = () if value in _NOTHING else _items(value, "kongs", _read_kong)
+    if value in _NOTHING:
+        kongs: tuple[Kong, ...] = ()
+    else:
+        read_kongs = []
+        for i, item in enumerate(value if type(value) is list else _list(value, "kongs")):
+            read_kongs.append(_read_kong(item, i))
+        kongs = tuple(read_kongs)
     value = data.get("penalties")
     penalties = () if value in _NOTHING else _items(value, "penalties", _read_penalty)
     value = data.get("false_wins")
@@ -313,10 +323,9 @@ def read_hand(data: Any) -> Hand:
 
 
 def _read_win(value: Any, index: int) -> Win:
-    if isinstance(value, dict) and _WIN_KEYS.issuperset(value):
-        data = value
-    else:
-        data = _obj(value, f"wins[{index}]", _WIN_KEYS)
+    # most entries hold none of the optional extras: those are read only when given
+    extras = not isinstance(value, dict) or not _PLAIN_WIN_KEYS.issuperset(value)
+    data = _obj(value, f"wins[{index}]", _WIN_KEYS) if extras else value
     # checked in place: a field's name is only spelled out for a refusal
     seat: Any = data.get("seat")
     if seat not in SEATS:
@@ -350,18 +359,10 @@ def _read_win(value: Any, index: int) -> Win:
                 raise _fail(
                     f"wins[{index}].flags[{i}]", f"unknown flag {flag!r}", f"未知标记 “{flag}”"
                 )
-    kong_chain = data.get("kong_chain", 1)
-    if type(kong_chain) is not int or kong_chain != 1:
-        kong_chain = _int(kong_chain, _at("wins", index, "kong_chain"), 1, 8)
-    hard_flowers = data.get("hard_flowers")
-    if hard_flowers is not None:
-        hard_flowers = _int(hard_flowers, _at("wins", index, "hard_flowers"), 0, 20)
-    soft_flowers = data.get("soft_flowers")
-    if soft_flowers is not None:
-        soft_flowers = _int(soft_flowers, _at("wins", index, "soft_flowers"), 0, 40)
-    features = data.get("features")
-    if features is not None:
-        features = _features(features, index)
+    if extras:
+        kong_chain, hard_flowers, soft_flowers, features = _read_extras(data, index)
+    else:
+        kong_chain, hard_flowers, soft_flowers, features = 1, None, None, None
     flowers = flower_tiles(data["flowers"], f"wins[{index}].flowers") if "flowers" in data else None
     if "concealed" in data:
         text = data["concealed"]
@@ -394,10 +395,18 @@ def _read_win(value: Any, index: int) -> Win:
         index, seat, discarder, liable, counts, melds, winning_tile, flowers,
         frozenset(flags) if flags else _NO_FLAGS, kong_chain, hard_flowers, soft_flowers,
         features,
-        _passed(data["passed"], index) if "passed" in data else (),
-        _others_ponged(data["others_ponged"], index) if data.get("others_ponged") else (),
+        _passed(data["passed"], index) if extras and "passed" in data else (),
+        _others_ponged(data["others_ponged"], index)
+        if extras and data.get("others_ponged") else (),
     )  # fmt: skip
-    if counts is not None:
+    # the usual win needs no closer look: not kuaizhao (no flags at all), as many tiles
+    # as its sets leave in hand, the winning tile (given with the tiles) among them
+    if counts is not None and (
+        flags
+        or winning_tile is None
+        or sum(counts) != 14 - 3 * len(melds)
+        or not counts[_PLAYING_KINDS[winning_tile]]
+    ):
         _check_tile_count(win)
     return win
 
@@ -405,12 +414,28 @@ def _read_win(value: Any, index: int) -> Win:
 _NO_FLAGS: frozenset[str] = frozenset()
 
 
-def _features(value: Any, index: int) -> tuple[str, ...]:
-    features = tuple(_list(value, _at("wins", index, "features")))
-    for i, code in enumerate(features):
-        if not isinstance(code, str):
-            raise _fail(f"wins[{index}].features[{i}]", "must be a feature code", "应为番种代码")
-    return features
+def _read_extras(
+    data: dict[str, Any], index: int
+) -> tuple[int, int | None, int | None, tuple[str, ...] | None]:
+    """A win's kong_chain, hard_flowers, soft_flowers and features."""
+    kong_chain = data.get("kong_chain", 1)
+    if type(kong_chain) is not int or kong_chain != 1:
+        kong_chain = _int(kong_chain, _at("wins", index, "kong_chain"), 1, 8)
+    hard_flowers = data.get("hard_flowers")
+    if hard_flowers is not None:
+        hard_flowers = _int(hard_flowers, _at("wins", index, "hard_flowers"), 0, 20)
+    soft_flowers = data.get("soft_flowers")
+    if soft_flowers is not None:
+        soft_flowers = _int(soft_flowers, _at("wins", index, "soft_flowers"), 0, 40)
+    features = data.get("features")
+    if features is not None:
+        features = tuple(_list(features, _at("wins", index, "features")))
+        for i, code in enumerate(features):
+            if not isinstance(code, str):
+                raise _fail(
+                    f"wins[{index}].features[{i}]", "must be a feature code", "应为番种代码"
+                )
+    return kong_chain, hard_flowers, soft_flowers, features
 
 
 def _read_melds(value: Any, index: int, seat: str) -> tuple[Meld, ...]:
@@ -536,17 +561,30 @@ def _read_meld(data: dict[str, Any], field: str, seat: str) -> Meld:
                 4 if kong else 3)  # fmt: skip
 
 
-def _read_kong(value: Any, where: str, index: int) -> Kong:
-    data = _entry(value, _KONG_KEYS, where, index)
+def _read_kong(value: Any, index: int) -> Kong:
+    where = "kongs"
+    if isinstance(value, dict) and _KONG_KEYS.issuperset(value):
+        data = value
+    else:
+        data = _obj(value, f"kongs[{index}]", _KONG_KEYS)
     seat: Any = data.get("seat")
+    kind = data.get("type")
+    feeder = data.get("from")
+    robbed = data.get("robbed", False)
+    # the same entry reads the same every time; 1 == True: keep the type check
+    key = (seat, kind, feeder, robbed) if robbed is False or robbed is True else None
+    try:
+        known = _KONGS.get(key)
+    except TypeError:  # an unhashable value, refused below
+        known = None
+    if known is not None:
+        return known
     if seat not in SEATS:
         _seat(seat, _at(where, index, "seat"))
-    kind = data.get("type")
     if kind not in KONG_TYPES:
         raise _fail(
             _at(where, index, "type"), f"unknown kong type {kind!r}", f"未知的杠类型 “{kind}”"
         )
-    feeder = data.get("from")
     if feeder is not None and feeder not in SEATS:
         _seat(feeder, _at(where, index, "from"))
     if kind in ("exposed", "upgraded") and feeder is None:
@@ -563,7 +601,6 @@ def _read_kong(value: Any, where: str, index: int) -> Kong:
         raise _fail(
             _at(where, index, "from"), "a kong cannot be fed by its own holder", "杠不能来自本人"
         )
-    robbed = data.get("robbed", False)
     if robbed is not False:
         robbed = _bool(robbed, _at(where, index, "robbed"))
     if robbed and kind != "upgraded":
@@ -572,7 +609,14 @@ def _read_kong(value: Any, where: str, index: int) -> Kong:
             "only an upgraded kong can be robbed",
             "只有先碰后杠的杠才能被抢",
         )
-    return Kong(seat, kind, feeder, robbed)
+    kong = Kong(seat, kind, feeder, robbed)
+    if key is not None and len(_KONGS) < 1024:
+        _KONGS[key] = kong
+    return kong
+
+
+#: kong entries already read, by their values: a few dozen there can be
+_KONGS: dict[Any, Kong] = {}
 
 
 def _read_penalty(value: Any, where: str, index: int) -> Penalty:
