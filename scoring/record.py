@@ -311,7 +311,10 @@ def read_hand(data: Any) -> Hand:
     value = data.get("dead_hands")
     dead_hands = () if value in _NOTHING else _items(value, "dead_hands", _read_seat_entry)
     garden = _read_garden(data["garden"]) if data.get("garden") is not None else None
-    hand = Hand(ruleset, dealer, doubled, wins, kongs, penalties, false_wins, dead_hands, garden)
+    # _make(): the named tuple from one plain tuple, cheaper than a call with each field
+    hand = Hand._make(
+        (ruleset, dealer, doubled, wins, kongs, penalties, false_wins, dead_hands, garden)
+    )
     if len(wins) > 1:
         _check_winners(hand)
     _check_kongs(hand, _check_copies(hand))
@@ -391,14 +394,14 @@ def _read_win(value: Any, index: int) -> Win:
             f"says {hard_flowers} but 'flowers' holds {len(flowers)}",
             f"硬花数 {hard_flowers} 与花牌 {len(flowers)} 张不符",
         )
-    win = Win(
+    win = Win._make((
         index, seat, discarder, liable, counts, melds, winning_tile, flowers,
         frozenset(flags) if flags else _NO_FLAGS, kong_chain, hard_flowers, soft_flowers,
         features,
         _passed(data["passed"], index) if extras and "passed" in data else (),
         _others_ponged(data["others_ponged"], index)
         if extras and data.get("others_ponged") else (),
-    )  # fmt: skip
+    ))  # fmt: skip
     # the usual win needs no closer look: not kuaizhao (no flags at all), as many tiles
     # as its sets leave in hand, the winning tile (given with the tiles) among them
     if counts is not None and (
