@@ -366,7 +366,7 @@ def _read_win(value: Any, index: int) -> Win:
         kong_chain, hard_flowers, soft_flowers, features = _read_extras(data, index)
     else:
         kong_chain, hard_flowers, soft_flowers, features = 1, None, None, None
-    flowers = flower_tiles(data["flowers"], f"wins[{index}].flowers") if "flowers" in data else None
+    flowers = _flowers(data["flowers"], index) if "flowers" in data else None
     if "concealed" in data:
         text = data["concealed"]
         counts = tiles.playing_counts(text) if type(text) is str else None
@@ -458,6 +458,18 @@ def _concealed(value: Any, field: str) -> tuple[int, ...]:
     """The concealed tiles as counts by kind, read tile by tile to name any fault (the
     caller counts well-formed playing tiles straight from the text first)."""
     return count_kinds(_playing(_tiles(value, field), field))
+
+
+def _flowers(value: Any, index: int) -> tuple[str, ...]:
+    """A win's flower tiles, as flower_tiles() reads them: the field is only named to
+    refuse them."""
+    try:
+        codes = tiles.codes(value) if type(value) is str else None
+    except ScoringError:
+        codes = None
+    if codes is not None and _FLOWER_CODES.issuperset(codes):
+        return codes
+    return flower_tiles(value, f"wins[{index}].flowers")
 
 
 def _passed(value: Any, index: int) -> tuple[str, ...]:
