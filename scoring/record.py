@@ -33,6 +33,10 @@ _WIN_KEYS = {
     "flags", "kong_chain", "hard_flowers", "soft_flowers", "features", "passed",
     "others_ponged",
 }  # fmt: skip
+#: the keys of a win without the optional extras (kong_chain to others_ponged)
+_PLAIN_WIN_KEYS = _WIN_KEYS - {
+    "kong_chain", "hard_flowers", "soft_flowers", "features", "passed", "others_ponged",
+}  # fmt: skip
 _MELD_KEYS = {"type", "tile", "from", "upgraded"}
 _KONG_KEYS = {"seat", "type", "from", "robbed"}
 _PENALTY_KEYS = {"type", "seat"}
@@ -260,8 +264,6 @@ def one_tile(value: Any, field: str) -> str:
 
 def _items(value: Any, where: str, read: Callable[[Any, str, int], Any]) -> tuple[Any, ...]:
     """The entries of an optional list, each read by ``read(entry, where, index)``."""
-    if not value and isinstance(value, list):
-        return ()
     out = []
     for i, item in enumerate(_list(value, where)):
         out.append(read(item, where, i))
@@ -273,7 +275,8 @@ def _items(value: Any, where: str, read: Callable[[Any, str, int], Any]) -> tupl
 
 def read_hand(data: Any) -> Hand:
     """Read and check a hand record; raise ScoringError naming the field at fault."""
-    data = _obj(data, "hand", _TOP_KEYS)
+    if not isinstance(data, dict) or not _TOP_KEYS.issuperset(data):
+        _obj(data, "hand", _TOP_KEYS)
     if data.get("format") != FORMAT:
         raise _fail("format", f"must be {FORMAT!r}", f"format 应为 “{FORMAT}”")
     ruleset = data.get("ruleset")
@@ -287,12 +290,20 @@ def read_hand(data: Any) -> Hand:
         _bool(doubled, "doubled")
     if "wins" not in data:
         raise _fail("wins", "missing (an empty list for a drawn hand)", "缺少 wins（荒庄为空列表）")
+    value = data["wins"]
     read = []
-    for i, item in enumerate(_list(data["wins"], "wins")):
+    for i, item in enumerate(value if type(value) is list else _list(value, "wins")):
         read.append(_read_win(item, i))
     wins = tuple(read)
-    kongs = _items(data.get("kongs"), "kongs", _read_kong)
-    # usually absent or empty: no call to read nothing
+    # each optional list is usually absent or empty: no call to read nothing
+    value = data.get("kongs")
+    if value in _NOTHING:
+        kongs: tuple[Kong, ...] = ()
+    else:
+        read_kongs = []
+        for i, item in enumerate(value if type(value) is list else _list(value, "kongs")):
+            read_kongs.append(_read_kong(item, i))
+        kongs = tuple(read_kongs)
     value = data.get("penalties")
     penalties = () if value in _NOTHING else _items(value, "penalties", _read_penalty)
     value = data.get("false_wins")
@@ -300,11 +311,13 @@ def read_hand(data: Any) -> Hand:
     value = data.get("dead_hands")
     dead_hands = () if value in _NOTHING else _items(value, "dead_hands", _read_seat_entry)
     garden = _read_garden(data["garden"]) if data.get("garden") is not None else None
-    hand = Hand(ruleset, dealer, doubled, wins, kongs, penalties, false_wins, dead_hands, garden)
+    # _make(): the named tuple from one plain tuple, cheaper than a call with each field
+    hand = Hand._make(
+        (ruleset, dealer, doubled, wins, kongs, penalties, false_wins, dead_hands, garden)
+    )
     if len(wins) > 1:
         _check_winners(hand)
-    _check_copies(hand)
-    _check_kongs(hand)
+    _check_kongs(hand, _check_copies(hand))
     for win in wins:
         # without flags, a chain above 1 is the only fault _check_flags() can find
         if win.flags or win.kong_chain > 1:
@@ -313,84 +326,90 @@ def read_hand(data: Any) -> Hand:
 
 
 def _read_win(value: Any, index: int) -> Win:
-    data = _entry(value, _WIN_KEYS, "wins", index)
-    field = f"wins[{index}]"
-    # seats are checked in place: the field's name is only spelled out for a refusal
+    # most entries hold none of the optional extras: those are read only when given
+    extras = not isinstance(value, dict) or not _PLAIN_WIN_KEYS.issuperset(value)
+    data = _obj(value, f"wins[{index}]", _WIN_KEYS) if extras else value
+    # checked in place: a field's name is only spelled out for a refusal
     seat: Any = data.get("seat")
     if seat not in SEATS:
-        _seat(seat, f"{field}.seat")
+        _seat(seat, _at("wins", index, "seat"))
     discarder = data.get("discarder")
     if discarder is not None and discarder not in SEATS:
-        _seat(discarder, f"{field}.discarder")
+        _seat(discarder, _at("wins", index, "discarder"))
     liable = data.get("liable")
     if liable is not None and liable not in SEATS:
-        _seat(liable, f"{field}.liable")
+        _seat(liable, _at("wins", index, "liable"))
     if discarder == seat:
         raise _fail(
-            f"{field}.discarder", "the discarder cannot be the winner", "放炮者不能是胡牌者本人"
+            _at("wins", index, "discarder"),
+            "the discarder cannot be the winner",
+            "放炮者不能是胡牌者本人",
         )
     if liable == seat:
         raise _fail(
-            f"{field}.liable", "the liable seat cannot be the winner", "包牌者不能是胡牌者本人"
+            _at("wins", index, "liable"),
+            "the liable seat cannot be the winner",
+            "包牌者不能是胡牌者本人",
         )
-    melds = _read_melds(data.get("melds"), field, seat)
+    value = data.get("melds")
+    melds = () if value in _NOTHING else _read_melds(value, index, seat)
     flags = data.get("flags")
     if flags is not None and not isinstance(flags, list):
-        _list(flags, f"{field}.flags")
+        _list(flags, _at("wins", index, "flags"))
     if flags:
         for i, flag in enumerate(flags):
             if flag not in FLAGS:
-                raise _fail(f"{field}.flags[{i}]", f"unknown flag {flag!r}", f"未知标记 “{flag}”")
-    kong_chain = data.get("kong_chain", 1)
-    if type(kong_chain) is not int or kong_chain != 1:
-        kong_chain = _int(kong_chain, f"{field}.kong_chain", 1, 8)
-    hard_flowers = data.get("hard_flowers")
-    if hard_flowers is not None:
-        hard_flowers = _int(hard_flowers, f"{field}.hard_flowers", 0, 20)
-    soft_flowers = data.get("soft_flowers")
-    if soft_flowers is not None:
-        soft_flowers = _int(soft_flowers, f"{field}.soft_flowers", 0, 40)
-    features = data.get("features")
-    if features is not None:
-        features = tuple(_list(features, f"{field}.features"))
-        for i, code in enumerate(features):
-            if not isinstance(code, str):
-                raise _fail(f"{field}.features[{i}]", "must be a feature code", "应为番种代码")
-    flowers = flower_tiles(data["flowers"], f"{field}.flowers") if "flowers" in data else None
+                raise _fail(
+                    f"wins[{index}].flags[{i}]", f"unknown flag {flag!r}", f"未知标记 “{flag}”"
+                )
+    if extras:
+        kong_chain, hard_flowers, soft_flowers, features = _read_extras(data, index)
+    else:
+        kong_chain, hard_flowers, soft_flowers, features = 1, None, None, None
+    flowers = _flowers(data["flowers"], index) if "flowers" in data else None
     if "concealed" in data:
         text = data["concealed"]
         counts = tiles.playing_counts(text) if type(text) is str else None
         if counts is None:
-            counts = _concealed(text, f"{field}.concealed")
+            counts = _concealed(text, _at("wins", index, "concealed"))
         if "winning_tile" not in data:
-            raise _fail(f"{field}.winning_tile", "missing", "缺少胡的那张牌（winning_tile）")
+            raise _fail(
+                _at("wins", index, "winning_tile"), "missing", "缺少胡的那张牌（winning_tile）"
+            )
     else:
         counts = None
         if flowers is None and hard_flowers is None:
             raise _fail(
-                f"{field}.concealed",
+                _at("wins", index, "concealed"),
                 "give the concealed tiles, or hard_flowers for a quick entry",
                 "请录入手牌，或快速录入硬花数",
             )
     winning_tile = data.get("winning_tile")
     if winning_tile is not None or "winning_tile" in data:
         if type(winning_tile) is not str or winning_tile not in _PLAYING_KINDS:
-            winning_tile = one_tile(winning_tile, f"{field}.winning_tile")
+            winning_tile = one_tile(winning_tile, _at("wins", index, "winning_tile"))
     if flowers is not None and hard_flowers is not None and hard_flowers != len(flowers):
         raise _fail(
-            f"{field}.hard_flowers",
+            _at("wins", index, "hard_flowers"),
             f"says {hard_flowers} but 'flowers' holds {len(flowers)}",
             f"硬花数 {hard_flowers} 与花牌 {len(flowers)} 张不符",
         )
-    win = Win(
+    win = Win._make((
         index, seat, discarder, liable, counts, melds, winning_tile, flowers,
         frozenset(flags) if flags else _NO_FLAGS, kong_chain, hard_flowers, soft_flowers,
         features,
-        _playing(_tiles(data["passed"], f"{field}.passed"), f"{field}.passed")
-        if "passed" in data else (),
-        _others_ponged(data, field) if data.get("others_ponged") else (),
-    )  # fmt: skip
-    if counts is not None:
+        _passed(data["passed"], index) if extras and "passed" in data else (),
+        _others_ponged(data["others_ponged"], index)
+        if extras and data.get("others_ponged") else (),
+    ))  # fmt: skip
+    # the usual win needs no closer look: not kuaizhao (no flags at all), as many tiles
+    # as its sets leave in hand, the winning tile (given with the tiles) among them
+    if counts is not None and (
+        flags
+        or winning_tile is None
+        or sum(counts) != 14 - 3 * len(melds)
+        or not counts[_PLAYING_KINDS[winning_tile]]
+    ):
         _check_tile_count(win)
     return win
 
@@ -398,17 +417,40 @@ def _read_win(value: Any, index: int) -> Win:
 _NO_FLAGS: frozenset[str] = frozenset()
 
 
-def _read_melds(value: Any, field: str, seat: str) -> tuple[Meld, ...]:
-    if value is not None and not isinstance(value, list):
-        _list(value, f"{field}.melds")
-    if not value:
-        return ()
+def _read_extras(
+    data: dict[str, Any], index: int
+) -> tuple[int, int | None, int | None, tuple[str, ...] | None]:
+    """A win's kong_chain, hard_flowers, soft_flowers and features."""
+    kong_chain = data.get("kong_chain", 1)
+    if type(kong_chain) is not int or kong_chain != 1:
+        kong_chain = _int(kong_chain, _at("wins", index, "kong_chain"), 1, 8)
+    hard_flowers = data.get("hard_flowers")
+    if hard_flowers is not None:
+        hard_flowers = _int(hard_flowers, _at("wins", index, "hard_flowers"), 0, 20)
+    soft_flowers = data.get("soft_flowers")
+    if soft_flowers is not None:
+        soft_flowers = _int(soft_flowers, _at("wins", index, "soft_flowers"), 0, 40)
+    features = data.get("features")
+    if features is not None:
+        features = tuple(_list(features, _at("wins", index, "features")))
+        for i, code in enumerate(features):
+            if not isinstance(code, str):
+                raise _fail(
+                    f"wins[{index}].features[{i}]", "must be a feature code", "应为番种代码"
+                )
+    return kong_chain, hard_flowers, soft_flowers, features
+
+
+def _read_melds(value: Any, index: int, seat: str) -> tuple[Meld, ...]:
+    """The winner's sets: most entries were read before, by the same seat (_MELDS)."""
+    if not isinstance(value, list):
+        _list(value, _at("wins", index, "melds"))
     melds = []
     for i, item in enumerate(value):
         meld = _known_meld(item, seat)
-        melds.append(meld or read_meld(item, f"{field}.melds[{i}]", seat))
+        melds.append(meld or read_meld(item, f"wins[{index}].melds[{i}]", seat))
     if len(melds) > 4:
-        raise _fail(f"{field}.melds", "more than four sets", "副露超过四组")
+        raise _fail(_at("wins", index, "melds"), "more than four sets", "副露超过四组")
     return tuple(melds)
 
 
@@ -418,9 +460,26 @@ def _concealed(value: Any, field: str) -> tuple[int, ...]:
     return count_kinds(_playing(_tiles(value, field), field))
 
 
-def _others_ponged(data: dict[str, Any], field: str) -> tuple[int, ...]:
-    where = f"{field}.others_ponged"
-    return tuple(tiles.kind_of(c) for c in _playing(_tiles(data["others_ponged"], where), where))
+def _flowers(value: Any, index: int) -> tuple[str, ...]:
+    """A win's flower tiles, as flower_tiles() reads them: the field is only named to
+    refuse them."""
+    try:
+        codes = tiles.codes(value) if type(value) is str else None
+    except ScoringError:
+        codes = None
+    if codes is not None and _FLOWER_CODES.issuperset(codes):
+        return codes
+    return flower_tiles(value, f"wins[{index}].flowers")
+
+
+def _passed(value: Any, index: int) -> tuple[str, ...]:
+    field = _at("wins", index, "passed")
+    return _playing(_tiles(value, field), field)
+
+
+def _others_ponged(value: Any, index: int) -> tuple[int, ...]:
+    field = _at("wins", index, "others_ponged")
+    return tuple(tiles.kind_of(code) for code in _playing(_tiles(value, field), field))
 
 
 def _check_tile_count(win: Win) -> None:
@@ -472,16 +531,18 @@ def read_meld(value: Any, field: str, seat: str) -> Meld:
 
 
 def _known_meld(value: Any, seat: str) -> Meld | None:
-    """The meld read before from an entry with the same values, by the same seat."""
-    if not isinstance(value, dict) or not _MELD_KEYS.issuperset(value):
-        return None
-    upgraded = value.get("upgraded", False)
-    if upgraded is not True and upgraded is not False:  # 1 == True: keep the type check
+    """The meld read before from an entry with the same four values, by the same seat."""
+    if not isinstance(value, dict):
         return None
     try:
-        return _MELDS.get((value.get("type"), value.get("tile"), value.get("from"), upgraded, seat))
-    except TypeError:  # an unhashable value, for read_meld() to refuse
-        return None
+        upgraded = value["upgraded"]
+        key = (value["type"], value["tile"], value["from"], upgraded, seat)
+        # four keys found and no other: none unknown; 1 == True: keep the type check
+        if len(value) == 4 and (upgraded is True or upgraded is False):
+            return _MELDS.get(key)
+    except (KeyError, TypeError):  # a key left out, or an unhashable value
+        pass
+    return None
 
 
 #: melds already read: the same meld, by the same seat, reads the same every time
@@ -515,17 +576,30 @@ def _read_meld(data: dict[str, Any], field: str, seat: str) -> Meld:
                 4 if kong else 3)  # fmt: skip
 
 
-def _read_kong(value: Any, where: str, index: int) -> Kong:
-    data = _entry(value, _KONG_KEYS, where, index)
+def _read_kong(value: Any, index: int) -> Kong:
+    where = "kongs"
+    if isinstance(value, dict) and _KONG_KEYS.issuperset(value):
+        data = value
+    else:
+        data = _obj(value, f"kongs[{index}]", _KONG_KEYS)
     seat: Any = data.get("seat")
+    kind = data.get("type")
+    feeder = data.get("from")
+    robbed = data.get("robbed", False)
+    # the same entry reads the same every time; 1 == True: keep the type check
+    key = (seat, kind, feeder, robbed) if robbed is False or robbed is True else None
+    try:
+        known = _KONGS.get(key)
+    except TypeError:  # an unhashable value, refused below
+        known = None
+    if known is not None:
+        return known
     if seat not in SEATS:
         _seat(seat, _at(where, index, "seat"))
-    kind = data.get("type")
     if kind not in KONG_TYPES:
         raise _fail(
             _at(where, index, "type"), f"unknown kong type {kind!r}", f"未知的杠类型 “{kind}”"
         )
-    feeder = data.get("from")
     if feeder is not None and feeder not in SEATS:
         _seat(feeder, _at(where, index, "from"))
     if kind in ("exposed", "upgraded") and feeder is None:
@@ -542,7 +616,6 @@ def _read_kong(value: Any, where: str, index: int) -> Kong:
         raise _fail(
             _at(where, index, "from"), "a kong cannot be fed by its own holder", "杠不能来自本人"
         )
-    robbed = data.get("robbed", False)
     if robbed is not False:
         robbed = _bool(robbed, _at(where, index, "robbed"))
     if robbed and kind != "upgraded":
@@ -551,7 +624,14 @@ def _read_kong(value: Any, where: str, index: int) -> Kong:
             "only an upgraded kong can be robbed",
             "只有先碰后杠的杠才能被抢",
         )
-    return Kong(seat, kind, feeder, robbed)
+    kong = Kong(seat, kind, feeder, robbed)
+    if key is not None and len(_KONGS) < 1024:
+        _KONGS[key] = kong
+    return kong
+
+
+#: kong entries already read, by their values: a few dozen there can be
+_KONGS: dict[Any, Kong] = {}
 
 
 def _read_penalty(value: Any, where: str, index: int) -> Penalty:
@@ -615,11 +695,15 @@ def _check_winners(hand: Hand) -> None:
         raise _fail("wins", "several winners need one shared winning tile", "一炮多响须胡同一张牌")
 
 
-def _check_copies(hand: Hand) -> None:
-    """No more than four copies of a tile (a shared winning discard counted once)."""
+def _check_copies(hand: Hand) -> list[int]:
+    """No more than four copies of a tile (a shared winning discard counted once), nor
+    more of a flower tile than the set has. Answers how many complete flower sets (花杠)
+    each winner holds, for _check_kongs()."""
     wins = hand.wins
     counts = [0] * tiles.NUM_KINDS
     flowers: tuple[str, ...] = ()
+    flower_sets = []
+    fit = True
     for win in wins:
         if win.counts is not None:
             if len(wins) == 1:
@@ -629,14 +713,20 @@ def _check_copies(hand: Hand) -> None:
         for meld in win.melds:
             counts[meld.kind] += meld.size
         if win.flowers:
+            sets, fit_alone = tiles.flower_tally(win.flowers)
+            flower_sets.append(sets)
+            fit = fit and fit_alone
             flowers += win.flowers
+        else:
+            flower_sets.append(0)
+        if win.others_ponged:  # refused before the copies are summed up for the hand
+            _check_others_ponged(win)
     if len(wins) > 1:
         shared = [win for win in wins if win.counts is not None and "kuaizhao" not in win.flags]
         if len(shared) > 1 and shared[0].winning_tile is not None:
             counts[tiles.kind_of(shared[0].winning_tile)] -= len(shared) - 1
-    for win in wins:
-        if win.others_ponged:
-            _check_others_ponged(win)
+        # each winner's flowers may fit and all of them together not
+        fit = tiles.flower_tally(flowers)[1]
     if not _UP_TO_FOUR.issuperset(counts):
         for kind, n in enumerate(counts):
             if n > 4:
@@ -646,9 +736,9 @@ def _check_copies(hand: Hand) -> None:
                     f"more than four copies of {code!r} ({n})",
                     f"{tiles.name(code)} 超过四张（{n} 张）",
                 )
-    for code in set(flowers):
-        if flowers.count(code) > tiles.FLOWER_COPIES[code]:
-            _too_many_flowers(flowers)
+    if not fit:
+        _too_many_flowers(flowers)
+    return flower_sets
 
 
 def _too_many_flowers(flowers: tuple[str, ...]) -> None:
@@ -685,32 +775,21 @@ def _check_others_ponged(win: Win) -> None:
             )
 
 
-def _check_kongs(hand: Hand) -> None:
-    """A winner's kong sets and flower sets match that seat's kong entries one for one."""
+def _check_kongs(hand: Hand, flower_sets: list[int]) -> None:
+    """A winner's kong sets and flower sets match that seat's kong entries one for one
+    (``flower_sets``: the complete flower sets each winner holds)."""
     kongs = hand.kongs
     for i, kong in enumerate(kongs):
-        if not kong.robbed:
-            continue
-        robbers = {win.seat for win in hand.wins if "robbing_kong" in win.flags}
-        if not robbers:
-            raise _fail(
-                f"kongs[{i}].robbed",
-                "no robbing_kong win robbed it",
-                "没有抢杠胡，杠不能标记为被抢",
-            )
-        if kong.seat in robbers:
-            raise _fail(
-                f"kongs[{i}].robbed",
-                "a winner cannot rob its own kong",
-                "不能抢自己的杠",
-            )
+        if kong.robbed:
+            _check_robbed(hand, i)
     for win in hand.wins:
         if win.counts is None and not win.melds:  # quick entry with nothing declared
             continue
+        seat = win.seat
         entries: list[tuple[str, str]] = []
         recorded = 0  # flower kongs
         for kong in kongs:
-            if kong.seat == win.seat:
+            if kong.seat == seat:
                 if kong.type == "flower":
                     recorded += 1
                 else:
@@ -727,19 +806,34 @@ def _check_kongs(hand: Hand) -> None:
                 raise _fail(
                     f"{win.field}.melds",
                     f"the winner's kong sets ({_describe(sets)}) do not match "
-                    f"the kongs recorded for {win.seat} ({_describe(entries)})",
+                    f"the kongs recorded for {seat} ({_describe(entries)})",
                     f"胡牌者的杠（{len(sets)} 个）与记录的杠（{len(entries)} 个）不一致",
                 )
-        if win.flowers is None:
-            continue
-        held = tiles.flower_sets(win.flowers) if len(win.flowers) >= 4 else 0
-        if recorded != held:
+        held = flower_sets[win.number]
+        if win.flowers is not None and recorded != held:
             raise _fail(
                 f"{win.field}.flowers",
                 f"holds {held} complete flower set(s) "
-                f"but {recorded} flower kong(s) are recorded for {win.seat}",
+                f"but {recorded} flower kong(s) are recorded for {seat}",
                 f"花牌中有 {held} 门完整的花，却记录了 {recorded} 个花杠",
             )
+
+
+def _check_robbed(hand: Hand, index: int) -> None:
+    """A kong marked robbed was robbed by a robbing_kong win of another seat."""
+    robbers = {win.seat for win in hand.wins if "robbing_kong" in win.flags}
+    if not robbers:
+        raise _fail(
+            f"kongs[{index}].robbed",
+            "no robbing_kong win robbed it",
+            "没有抢杠胡，杠不能标记为被抢",
+        )
+    if hand.kongs[index].seat in robbers:
+        raise _fail(
+            f"kongs[{index}].robbed",
+            "a winner cannot rob its own kong",
+            "不能抢自己的杠",
+        )
 
 
 def _describe(items: list[tuple[str, str]]) -> str:

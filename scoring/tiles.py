@@ -150,23 +150,35 @@ def name(code: str) -> str:
 
 def flower_sets(flowers: Iterable[str]) -> int:
     """How many complete sets of flowers (花杠) a player's flower tiles hold."""
-    held = tuple(flowers)
-    if len(held) < 4:
-        return 0
+    return flower_tally(tuple(flowers))[0]
+
+
+def flower_tally(flowers: tuple[str, ...]) -> tuple[int, bool]:
+    """How many complete sets of flowers (花杠) the tiles hold, and whether none of
+    them is held more times than the set has copies (the same counts answer both)."""
+    kinds = set(flowers)
     sets = 0
-    for need in _FLOWER_SET_NEEDS:
-        for code, copies in need:
-            if held.count(code) < copies:
-                break
-        else:
+    for group in _ONE_OF_EACH:
+        if group <= kinds:
             sets += 1
-    return sets
+    fit = True
+    # the other tiles, one copy of each code: no more of them than their codes
+    others, codes = len(flowers), len(kinds)
+    for code in _FOUR_OF:
+        if code in kinds:
+            n = flowers.count(code)
+            if n >= 4:
+                sets += 1
+                fit = fit and n == 4
+            others -= n
+            codes -= 1
+    return sets, fit and others == codes
 
 
-#: each set of FLOWER_SETS as (code, copies needed) pairs
-_FLOWER_SET_NEEDS = tuple(
-    tuple((code, group.count(code)) for code in dict.fromkeys(group)) for group in FLOWER_SETS
-)
+#: the sets of FLOWER_SETS that are one tile of each of their codes, and the codes
+#: with four copies, whose set is the four of them
+_ONE_OF_EACH = tuple(frozenset(group) for group in FLOWER_SETS if len(set(group)) == 4)
+_FOUR_OF = tuple(group[0] for group in FLOWER_SETS if len(set(group)) == 1)
 
 
 #: the code of each digit in each suit letter, one string each

@@ -581,3 +581,9 @@ def test_a_shared_winning_discard_counts_once() -> None:
     record["wins"][1]["flowers"] = "4f"
     result = score(record)
     assert [w["seat"] for w in result["wins"]] == ["S", "W"]
+
+
+def test_null_lists_read_as_empty() -> None:
+    # "wins": null is a drawn hand, like "wins": []; the same for the optional lists
+    drawn = score(hand(kongs=[]))
+    assert score({**hand(), "wins": None, "kongs": None, "penalties": None}) == drawn
