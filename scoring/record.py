@@ -586,14 +586,6 @@ def _read_kong(value: Any, index: int) -> Kong:
     kind = data.get("type")
     feeder = data.get("from")
     robbed = data.get("robbed", False)
-    # the same entry reads the same every time; 1 == True: keep the type check
-    key = (seat, kind, feeder, robbed) if robbed is False or robbed is True else None
-    try:
-        known = _KONGS.get(key)
-    except TypeError:  # an unhashable value, refused below
-        known = None
-    if known is not None:
-        return known
     if seat not in SEATS:
         _seat(seat, _at(where, index, "seat"))
     if kind not in KONG_TYPES:
@@ -624,14 +616,7 @@ def _read_kong(value: Any, index: int) -> Kong:
             "only an upgraded kong can be robbed",
             "只有先碰后杠的杠才能被抢",
         )
-    kong = Kong(seat, kind, feeder, robbed)
-    if key is not None and len(_KONGS) < 1024:
-        _KONGS[key] = kong
-    return kong
-
-
-#: kong entries already read, by their values: a few dozen there can be
-_KONGS: dict[Any, Kong] = {}
+    return Kong(seat, kind, feeder, robbed)
 
 
 def _read_penalty(value: Any, where: str, index: int) -> Penalty:
