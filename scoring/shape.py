@@ -178,19 +178,86 @@ def _sets_only(counts: list[int], runs: bool) -> bool:
 
 @lru_cache(maxsize=65536)
 def _completions(counts: tuple[int, ...], runs: bool) -> tuple[int, ...]:
-    """Local kinds that, added to one suit's counts, let the suit be read whole: only
-    a kind beside a tile held (two apart at most; the same kind without runs) can."""
-    reach = 2 if runs else 0
-    near = {j + d for j, n in enumerate(counts) if n for d in range(-reach, reach + 1)}
-    found = []
-    more = list(counts)
-    for i, n in enumerate(counts):
-        if n < 4 and i in near:
-            more[i] += 1
-            if _readable(tuple(more), runs):
-                found.append(i)
-            more[i] -= 1
-    return tuple(found)
+    """Local kinds that, added to one suit's counts, let the suit be read whole (held
+    fewer than four times): the tile completes a two-tile part of a reading that is
+    otherwise sets, or pairs a tile held alone."""
+    total = sum(counts)
+    if total % 3 == 0:
+        return ()  # one tile more makes 3n + 1, never read whole
+    found: set[int] = set()
+    work = list(counts)
+    if total % 3 == 2:  # the tile makes sets only
+        _part_waits(work, runs, found)
+    else:  # the tile makes sets and a pair
+        weight = 0
+        for i, n in enumerate(counts):
+            weight += i * n
+        # it pairs a tile held alone, the rest sets only: sets' kinds add up to a
+        # multiple of 3, so that tile's kind k has k ≡ weight (mod 3)
+        for k in range(weight % 3, len(counts), 3):
+            if counts[k]:
+                work[k] -= 1
+                if _sets_only(list(work), runs):
+                    found.add(k)
+                work[k] += 1
+        # or the pair is held, and the tile completes a part of the rest
+        for j, n in enumerate(counts):
+            if n >= 2:
+                work[j] -= 2
+                _part_waits(work, runs, found)
+                work[j] += 2
+    return tuple(sorted(k for k in found if counts[k] < 4))
+
+
+def _part_waits(counts: list[int], runs: bool, found: set[int]) -> None:
+    """Add to ``found`` the kinds that make these counts (3n + 2 tiles; changed, then
+    restored) read as sets only: every reading as sets and one two-tile part, searched
+    from the lowest tile held, which starts a triplet, a run or the part."""
+    size = len(counts)
+    low = 0
+    while not counts[low]:  # 3n + 2 tiles: some are held
+        low += 1
+    if counts[low] >= 3:
+        counts[low] -= 3
+        _part_waits(counts, runs, found)
+        counts[low] += 3
+    if runs and low + 2 < size and counts[low + 1] and counts[low + 2]:
+        counts[low] -= 1
+        counts[low + 1] -= 1
+        counts[low + 2] -= 1
+        _part_waits(counts, runs, found)
+        counts[low] += 1
+        counts[low + 1] += 1
+        counts[low + 2] += 1
+    # the part: a pair waits for its third; two in a row wait at either end; two apart
+    # wait in between. The rest must read as sets only.
+    if counts[low] >= 2 and _sets_only(_less(counts, low, low), runs):
+        found.add(low)
+    if (
+        runs
+        and low + 1 < size
+        and counts[low + 1]
+        and _sets_only(_less(counts, low, low + 1), runs)
+    ):
+        if low > 0:
+            found.add(low - 1)
+        if low + 2 < size:
+            found.add(low + 2)
+    if (
+        runs
+        and low + 2 < size
+        and counts[low + 2]
+        and _sets_only(_less(counts, low, low + 2), runs)
+    ):
+        found.add(low + 1)
+
+
+def _less(counts: list[int], a: int, b: int) -> list[int]:
+    """A copy of the counts without one tile of kind ``a`` and one of kind ``b``."""
+    rest = list(counts)
+    rest[a] -= 1
+    rest[b] -= 1
+    return rest
 
 
 @lru_cache(maxsize=65536)

@@ -89,6 +89,36 @@ def test_the_one_pass_readability_check_agrees_with_the_full_listing() -> None:
         assert shape._readable(counts, runs) == bool(shape._splits(counts, runs)), counts
 
 
+def test_a_suits_completions_are_the_tiles_that_make_it_read_whole() -> None:
+    """_completions() (a search for the two-tile part a tile completes) gives exactly
+    the kinds, held fewer than four times, whose tile makes the suit readable."""
+    import itertools
+    import random
+
+    def by_definition(counts: tuple[int, ...], runs: bool) -> tuple[int, ...]:
+        found = []
+        for k, n in enumerate(counts):
+            more = list(counts)
+            more[k] += 1
+            if n < 4 and shape._readable(tuple(more), runs):
+                found.append(k)
+        return tuple(found)
+
+    winds = itertools.product(range(5), repeat=4)
+    rng = random.Random(11)
+    suits = [tuple(rng.choice((0, 0, 0, 1, 1, 2, 3, 4)) for _ in range(9)) for _ in range(4000)]
+    suits += [(1,) * 9, (3, 1, 1, 1, 1, 1, 1, 1, 3), (0,) * 9]
+    checked = 0
+    for counts, runs in [(w, False) for w in winds] + [
+        (s, r) for s in suits for r in (True, False)
+    ]:
+        if sum(counts) <= 13:
+            assert shape._completions(counts, runs) == by_definition(counts, runs), counts
+            checked += 1
+    assert checked > 3000
+    assert shape._completions((3, 1, 1, 1, 1, 1, 1, 1, 3), True) == tuple(range(9))  # 九莲宝灯
+
+
 def test_the_wait_set_of_a_won_hand_is_read_off_two_suits() -> None:
     """won_waits() (the winning tile's suit and the pair's) gives what waits() gives
     on the counts before the win, on every standard winning hand dealt."""
