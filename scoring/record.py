@@ -463,11 +463,8 @@ def _concealed(value: Any, field: str) -> tuple[int, ...]:
 def _flowers(value: Any, index: int) -> tuple[str, ...]:
     """A win's flower tiles, as flower_tiles() reads them: the field is only named to
     refuse them."""
-    try:
-        codes = tiles.codes(value) if type(value) is str else None
-    except ScoringError:
-        codes = None
-    if codes is not None and _FLOWER_CODES.issuperset(codes):
+    codes = tiles.flower_codes(value) if type(value) is str else None
+    if codes is not None:
         return codes
     return flower_tiles(value, f"wins[{index}].flowers")
 

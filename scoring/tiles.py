@@ -46,6 +46,8 @@ _SUIT_KINDS = {
     for suit, base in (("m", -1), ("p", 8), ("s", 17), ("z", 26))
 }
 _NO_KINDS: dict[str, int] = {}
+#: for flower_codes(): each flower suit letter's digits, as codes
+_FLOWER_DIGITS = {"f": {d: d + "f" for d in "12345678"}, "z": {d: d + "z" for d in "567"}}
 
 
 def kind_of(code: str) -> int:
@@ -105,6 +107,27 @@ def playing_counts(text: str) -> tuple[int, ...] | None:
         kinds = suit
         digits = False
     return tuple(counts) if digits else None
+
+
+def flower_codes(text: str) -> tuple[str, ...] | None:
+    """The codes of well-formed notation holding flower tiles only (``55z1f``), in their
+    order, read in one pass; None for anything else (see parse()). Flower tiles rarely
+    come twice in the same order, so they are read afresh rather than looked up."""
+    codes = []
+    start = 0  # where the digits of the group being read begin
+    for i, char in enumerate(text):
+        named = _FLOWER_DIGITS.get(char)
+        if named is None:
+            continue  # a digit, read when its suit letter comes
+        if i == start:
+            return None  # a suit letter with no digits
+        for digit in text[start:i]:
+            code = named.get(digit)
+            if code is None:
+                return None
+            codes.append(code)
+        start = i + 1
+    return tuple(codes) if start == len(text) else None
 
 
 def parse(text: str) -> list[str]:

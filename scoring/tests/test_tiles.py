@@ -46,3 +46,14 @@ def test_kinds_and_suits() -> None:
     assert tiles.kind_of("5p") == 13 and tiles.code_of(13) == "5p"
     assert [tiles.suit_of(tiles.kind_of(c)) for c in ("1m", "1p", "1s", "1z")] == [0, 1, 2, 3]
     assert tiles.is_wind(tiles.kind_of("4z")) and not tiles.is_wind(tiles.kind_of("9s"))
+
+
+@pytest.mark.parametrize("text", ["", "1f", "55z1f", "3f76z27f57z1f65z", "12345678f555566667777z"])
+def test_flower_notation_is_read_in_one_pass_as_parse_reads_it(text: str) -> None:
+    assert tiles.flower_codes(text) == tiles.codes(text)
+
+
+@pytest.mark.parametrize("text", ["1m", "5z1m", "9f", "4z", "f", "1f 2f", "1f2", "z5", "11"])
+def test_anything_but_flower_notation_is_left_to_parse(text: str) -> None:
+    """None: not flowers only, or not written the one way (parse() says what is wrong)."""
+    assert tiles.flower_codes(text) is None
