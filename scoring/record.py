@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, NoReturn
 
 from . import tiles
 from .errors import ScoringError
@@ -189,11 +189,8 @@ def _list(value: Any, field: str) -> list[Any]:
     return value
 
 
-def _seat(value: Any, field: str, *, optional: bool = False) -> str | None:
-    if value in SEATS:
-        return str(value)
-    if value is None and optional:
-        return None
+def _seat(value: Any, field: str) -> NoReturn:
+    """Refuse a seat that is none of E, S, W, N (the callers check in place)."""
     raise _fail(
         field,
         f"unknown seat {value!r} (E, S, W or N)",
@@ -442,13 +439,12 @@ def _read_extras(
 
 
 def _read_melds(value: Any, index: int, seat: str) -> tuple[Meld, ...]:
-    """The winner's sets: most entries were read before, by the same seat (_MELDS)."""
+    """The winner's sets."""
     if not isinstance(value, list):
         _list(value, _at("wins", index, "melds"))
     melds = []
     for i, item in enumerate(value):
-        meld = _known_meld(item, seat)
-        melds.append(meld or read_meld(item, f"wins[{index}].melds[{i}]", seat))
+        melds.append(read_meld(item, f"wins[{index}].melds[{i}]", seat))
     if len(melds) > 4:
         raise _fail(_at("wins", index, "melds"), "more than four sets", "副露超过四组")
     return tuple(melds)
@@ -516,47 +512,29 @@ def _check_tile_count(win: Win) -> None:
 
 
 def read_meld(value: Any, field: str, seat: str) -> Meld:
-    meld = _known_meld(value, seat)
-    if meld is not None:
-        return meld
-    data = _obj(value, field, _MELD_KEYS)
-    meld = _read_meld(data, field, seat)
-    upgraded = data.get("upgraded", False)
-    if (upgraded is True or upgraded is False) and len(_MELDS) < 4096:
-        _MELDS[(data.get("type"), data.get("tile"), data.get("from"), upgraded, seat)] = meld
-    return meld
-
-
-def _known_meld(value: Any, seat: str) -> Meld | None:
-    """The meld read before from an entry with the same four values, by the same seat."""
-    if not isinstance(value, dict):
-        return None
-    try:
-        upgraded = value["upgraded"]
-        key = (value["type"], value["tile"], value["from"], upgraded, seat)
-        # four keys found and no other: none unknown; 1 == True: keep the type check
-        if len(value) == 4 and (upgraded is True or upgraded is False):
-            return _MELDS.get(key)
-    except (KeyError, TypeError):  # a key left out, or an unhashable value
-        pass
-    return None
-
-
-#: melds already read: the same meld, by the same seat, reads the same every time
-_MELDS: dict[tuple[Any, ...], Meld] = {}
-
-
-def _read_meld(data: dict[str, Any], field: str, seat: str) -> Meld:
+    """One declared set (an entry of a win's ``melds``) of the player at ``seat``."""
+    if isinstance(value, dict) and _MELD_KEYS.issuperset(value):
+        data = value
+    else:
+        data = _obj(value, field, _MELD_KEYS)
     kind = data.get("type")
     if kind not in ("pong", "kong"):
         raise _fail(
             f"{field}.type", "must be 'pong' or 'kong'", "副露类型应为碰（pong）或杠（kong）"
         )
-    codes = _playing(_tiles(data.get("tile"), f"{field}.tile"), f"{field}.tile")
-    if len(codes) != 1:
-        raise _fail(f"{field}.tile", "must be exactly one tile", "副露的牌应为一张")
-    feeder = _seat(data.get("from"), f"{field}.from", optional=True)
-    upgraded = _bool(data.get("upgraded", False), f"{field}.upgraded")
+    # checked in place: a field's name is only spelled out for a refusal
+    code = data.get("tile")
+    if type(code) is not str or code not in _PLAYING_KINDS:
+        codes = _playing(_tiles(code, f"{field}.tile"), f"{field}.tile")
+        if len(codes) != 1:
+            raise _fail(f"{field}.tile", "must be exactly one tile", "副露的牌应为一张")
+        code = codes[0]
+    feeder = data.get("from")
+    if feeder is not None and feeder not in SEATS:
+        _seat(feeder, f"{field}.from")
+    upgraded = data.get("upgraded", False)
+    if upgraded is not False and upgraded is not True:
+        _bool(upgraded, f"{field}.upgraded")
     if feeder == seat:
         raise _fail(f"{field}.from", "a set cannot be fed by its own holder", "副露不能来自本人")
     if kind == "pong" and feeder is None:
@@ -567,10 +545,9 @@ def _read_meld(data: dict[str, Any], field: str, seat: str) -> Meld:
             "only a kong made from a fed pong is upgraded",
             "只有先碰后杠的明杠才可标记 upgraded",
         )
-    code = codes[0]
     kong = kind == "kong"
-    return Meld(kind, code, tiles.kind_of(code), feeder, upgraded, kong, kong and feeder is None,
-                4 if kong else 3)  # fmt: skip
+    return Meld(kind, code, _PLAYING_KINDS[code], feeder, upgraded, kong,
+                kong and feeder is None, 4 if kong else 3)  # fmt: skip
 
 
 def _read_kong(value: Any, index: int) -> Kong:

@@ -9,6 +9,7 @@ from typing import Any
 import pytest
 
 from scoring import ScoringError, score
+from scoring.record import read_meld
 
 from .builders import hand, kong, pong, win
 
@@ -587,3 +588,9 @@ def test_null_lists_read_as_empty() -> None:
     # "wins": null is a drawn hand, like "wins": []; the same for the optional lists
     drawn = score(hand(kongs=[]))
     assert score({**hand(), "wins": None, "kongs": None, "penalties": None}) == drawn
+
+
+def test_a_meld_tile_reads_like_any_notation() -> None:
+    """As the winning tile: a set's tile written with spaces is that tile."""
+    plain = read_meld({"type": "pong", "tile": "5s", "from": "E"}, "melds[0]", "S")
+    assert read_meld({"type": "pong", "tile": " 5s ", "from": "E"}, "melds[0]", "S") == plain
