@@ -25,47 +25,6 @@ class Decomposition(NamedTuple):
     triplets_only: bool = True
 
 
-_Split = tuple[tuple[Set, ...], int]
-
-
-@lru_cache(maxsize=65536)
-def _splits(counts: tuple[int, ...], runs: bool) -> tuple[_Split, ...]:
-    """Every way to cut one suit's counts into sets and at most one pair.
-
-    Indices are local to the suit; ``pair`` is -1 when the reading has none.
-    """
-    total = sum(counts)
-    if not total:
-        return (((), -1),)
-    if total % 3 == 1:
-        return ()  # 3n + 1 tiles never read as sets and at most one pair
-    first = 0
-    while not counts[first]:
-        first += 1
-    found: set[_Split] = set()
-    rest = list(counts)
-    if counts[first] >= 3:
-        rest[first] -= 3
-        for sets, pair in _splits(tuple(rest), runs):
-            found.add(((("t", first), *sets), pair))
-        rest[first] += 3
-    if runs and first <= 6 and counts[first + 1] and counts[first + 2]:
-        rest[first] -= 1
-        rest[first + 1] -= 1
-        rest[first + 2] -= 1
-        for sets, pair in _splits(tuple(rest), runs):
-            found.add(((("r", first), *sets), pair))
-        rest[first] += 1
-        rest[first + 1] += 1
-        rest[first + 2] += 1
-    if counts[first] >= 2:
-        rest[first] -= 2
-        for sets, pair in _splits(tuple(rest), runs):
-            if pair < 0:
-                found.add((sets, first))
-    return tuple(sorted(found)) if len(found) > 1 else tuple(found)
-
-
 _SUIT_SLICES = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 31, False))
 #: a suit's counts with no tile held, by the suit's length (9, or 4 winds)
 _NONE_HELD = {9: (0,) * 9, 4: (0,) * 4}
@@ -73,20 +32,58 @@ _NONE_HELD = {9: (0,) * 9, 4: (0,) * 4}
 
 @lru_cache(maxsize=65536)
 def _suit_readings(counts: tuple[int, ...], lo: int) -> tuple[bool, tuple[Decomposition, ...]]:
-    """One suit's readings in global kind numbers (the suit starts at ``lo``; winds
-    from 27 make no runs), and whether they hold its pair; none when it cannot be read
-    whole (a suit of 3n + 1 tiles never can)."""
-    residue = sum(counts) % 3
+    """One suit's readings, every way to cut its counts into sets and at most one pair,
+    in global kind numbers (the suit starts at ``lo``; winds from 27 make no runs), and
+    whether they hold its pair; none when it cannot be read whole (a suit of 3n + 1
+    tiles never can). Several readings come in sorted order."""
+    total = sum(counts)
+    residue = total % 3
     if residue == 1:
         return False, ()
-    readings = []
-    for sets, pair in _splits(counts, lo < 27):
-        kinds = [kind for kind, _ in sets]
-        if lo:
-            sets = tuple([(kind, lo + i) for kind, i in sets])
-            pair = lo + pair if pair >= 0 else -1
-        readings.append(Decomposition(sets, pair, "r" not in kinds))
-    return residue == 2, tuple(readings)
+    found: set[Decomposition] = set()
+    _cut(list(counts), 0, total, lo, [], -1, True, found)
+    return residue == 2, tuple(sorted(found)) if len(found) > 1 else tuple(found)
+
+
+def _cut(
+    counts: list[int],
+    low: int,
+    left: int,
+    lo: int,
+    sets: list[Set],
+    pair: int,
+    triplets: bool,
+    found: set[Decomposition],
+) -> None:
+    """Add to ``found`` every way to cut the ``left`` tiles still in one suit's counts
+    (none below ``low``; changed, then restored) into sets, after ``sets``, ``pair`` and
+    whether those are all triplets: the lowest tile held starts a triplet, a run or
+    the pair. Kinds are the suit's own plus ``lo``."""
+    if not left:
+        found.add(Decomposition(tuple(sets), pair, triplets))
+        return
+    while not counts[low]:
+        low += 1
+    if counts[low] >= 3:
+        counts[low] -= 3
+        sets.append(("t", lo + low))
+        _cut(counts, low, left - 3, lo, sets, pair, triplets, found)
+        sets.pop()
+        counts[low] += 3
+    if lo < 27 and low <= 6 and counts[low + 1] and counts[low + 2]:
+        counts[low] -= 1
+        counts[low + 1] -= 1
+        counts[low + 2] -= 1
+        sets.append(("r", lo + low))
+        _cut(counts, low, left - 3, lo, sets, pair, False, found)
+        sets.pop()
+        counts[low] += 1
+        counts[low + 1] += 1
+        counts[low + 2] += 1
+    if pair < 0 and counts[low] >= 2 and (left - 2) % 3 == 0:
+        counts[low] -= 2
+        _cut(counts, low, left - 2, lo, sets, lo + low, triplets, found)
+        counts[low] += 2
 
 
 def _suit_parts(counts: tuple[int, ...]) -> list[tuple[Decomposition, ...]] | None:
