@@ -221,10 +221,7 @@ def analyze(
         raise ScoringError("more than four copies of a tile", field="tiles", zh="某张牌超过四张")
     hand = Hand(ruleset, SEATS[0], False, (record,), (), (), (), (), None)
     if isinstance(rules, WorksiteRuleset):
-        found = [
-            worksite.scored(lines, name, rules)
-            for lines, name in worksite.candidates(record, rules)
-        ]
+        found = [worksite.scored(lines, name) for lines, name in worksite.candidates(record, rules)]
     else:
         assert isinstance(rules, NanjingRuleset)
         readings = nanjing._readings(record, hand, rules)

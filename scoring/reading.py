@@ -9,9 +9,7 @@ from .record import Meld
 
 #: 0 万, 1 饼, 2 条, 3 winds, by kind
 _SUIT = tuple(kind // 9 if kind < 27 else 3 for kind in range(31))
-#: a suit's counts (or the winds') with no tile held
-_NINE_NONE = (0,) * 9
-_FOUR_NONE = (0,) * 4
+_NO_SUIT, _NO_WINDS = shape.NONE_HELD[9], shape.NONE_HELD[4]
 
 
 def colour(counts: tuple[int, ...] | None, melds: tuple[Meld, ...]) -> tuple[bool, str | None]:
@@ -22,13 +20,13 @@ def colour(counts: tuple[int, ...] | None, melds: tuple[Meld, ...]) -> tuple[boo
     for m in melds:
         present.add(_SUIT[m.kind])
     if counts is not None:
-        if counts[:9] != _NINE_NONE:
+        if counts[:9] != _NO_SUIT:
             present.add(0)
-        if counts[9:18] != _NINE_NONE:
+        if counts[9:18] != _NO_SUIT:
             present.add(1)
-        if counts[18:27] != _NINE_NONE:
+        if counts[18:27] != _NO_SUIT:
             present.add(2)
-        if counts[27:] != _FOUR_NONE:
+        if counts[27:] != _NO_WINDS:
             present.add(3)
     winds = 3 in present
     suits = len(present) - winds

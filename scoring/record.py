@@ -272,8 +272,7 @@ def _items(value: Any, where: str, read: Callable[[Any, str, int], Any]) -> tupl
 
 def read_hand(data: Any) -> Hand:
     """Read and check a hand record; raise ScoringError naming the field at fault."""
-    if not isinstance(data, dict) or not _TOP_KEYS.issuperset(data):
-        _obj(data, "hand", _TOP_KEYS)
+    data = _obj(data, "hand", _TOP_KEYS)
     if data.get("format") != FORMAT:
         raise _fail("format", f"must be {FORMAT!r}", f"format 应为 “{FORMAT}”")
     ruleset = data.get("ruleset")
@@ -294,13 +293,7 @@ def read_hand(data: Any) -> Hand:
     wins = tuple(read)
     # each optional list is usually absent or empty: no call to read nothing
     value = data.get("kongs")
-    if value in _NOTHING:
-        kongs: tuple[Kong, ...] = ()
-    else:
-        read_kongs = []
-        for i, item in enumerate(value if type(value) is list else _list(value, "kongs")):
-            read_kongs.append(_read_kong(item, i))
-        kongs = tuple(read_kongs)
+    kongs = () if value in _NOTHING else _items(value, "kongs", _read_kong)
     value = data.get("penalties")
     penalties = () if value in _NOTHING else _items(value, "penalties", _read_penalty)
     value = data.get("false_wins")
@@ -513,10 +506,7 @@ def _check_tile_count(win: Win) -> None:
 
 def read_meld(value: Any, field: str, seat: str) -> Meld:
     """One declared set (an entry of a win's ``melds``) of the player at ``seat``."""
-    if isinstance(value, dict) and _MELD_KEYS.issuperset(value):
-        data = value
-    else:
-        data = _obj(value, field, _MELD_KEYS)
+    data = _obj(value, field, _MELD_KEYS)
     kind = data.get("type")
     if kind not in ("pong", "kong"):
         raise _fail(
@@ -550,12 +540,8 @@ def read_meld(value: Any, field: str, seat: str) -> Meld:
                 kong and feeder is None, 4 if kong else 3)  # fmt: skip
 
 
-def _read_kong(value: Any, index: int) -> Kong:
-    where = "kongs"
-    if isinstance(value, dict) and _KONG_KEYS.issuperset(value):
-        data = value
-    else:
-        data = _obj(value, f"kongs[{index}]", _KONG_KEYS)
+def _read_kong(value: Any, where: str, index: int) -> Kong:
+    data = _entry(value, _KONG_KEYS, where, index)
     seat: Any = data.get("seat")
     kind = data.get("type")
     feeder = data.get("from")

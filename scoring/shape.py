@@ -27,7 +27,7 @@ class Decomposition(NamedTuple):
 
 _SUIT_SLICES = ((0, 9, True), (9, 18, True), (18, 27, True), (27, 31, False))
 #: a suit's counts with no tile held, by the suit's length (9, or 4 winds)
-_NONE_HELD = {9: (0,) * 9, 4: (0,) * 4}
+NONE_HELD = {9: (0,) * 9, 4: (0,) * 4}
 
 
 @lru_cache(maxsize=65536)
@@ -93,7 +93,7 @@ def _suit_parts(counts: tuple[int, ...]) -> list[tuple[Decomposition, ...]] | No
     pairs = 0
     for lo, hi, _ in _SUIT_SLICES:
         part = counts[lo:hi]
-        if part != _NONE_HELD[hi - lo]:
+        if part != NONE_HELD[hi - lo]:
             has_pair, readings = _suit_readings(part, lo)
             if not readings:
                 return None
@@ -120,11 +120,6 @@ def decompositions(counts: tuple[int, ...]) -> list[Decomposition]:
         return []
     combos = list(parts[0])
     for readings in parts[1:]:
-        if len(combos) == 1 and len(readings) == 1:  # most hands: one reading a suit
-            a, b = combos[0], readings[0]
-            pair = a.pair if a.pair >= 0 else b.pair
-            combos = [Decomposition(a.sets + b.sets, pair, a.triplets_only and b.triplets_only)]
-            continue
         combos = [
             Decomposition(
                 a.sets + b.sets,

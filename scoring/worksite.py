@@ -264,7 +264,7 @@ def candidates(win: Win, rules: WorksiteRuleset) -> list[tuple[list[Line], str]]
     return [(lines, name) for _, lines, name in _readings(win, rules)]
 
 
-def scored(lines: list[Line], shape_name: str, rules: WorksiteRuleset) -> Scored:
+def scored(lines: list[Line], shape_name: str) -> Scored:
     """One reading's value and breakdown, from its lines (in the breakdown's order)."""
     out = []
     features = []
@@ -356,7 +356,7 @@ def score_win(win: Win, hand: Hand, rules: WorksiteRuleset) -> Scored:
             )
         # the breakdown is written out for the best reading only (the first of equal ones)
         _, lines, name = found[0] if len(found) == 1 else max(found, key=itemgetter(0))
-        best = scored(lines, name, rules)
+        best = scored(lines, name)
         if win.features or win.soft_flowers is not None:
             _check_ticks(win, best)
     need = rules.win.min_flowers
@@ -419,4 +419,4 @@ def _quick(win: Win, rules: WorksiteRuleset) -> Scored:
         lines.append(("soft_flowers", win.soft_flowers, win.soft_flowers))
     lines += flags
     lines += [(code, 1, rules.bonus[code]) for code in WORKSITE_BONUSES if code in ticked]
-    return scored(lines, "quick", rules)
+    return scored(lines, "quick")
