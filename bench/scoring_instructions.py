@@ -15,6 +15,11 @@ The differences are each side's work, divided by the winners' hands: caches star
 cold as in the timed race. Instructions are not seconds, but both sides are pure
 Python run by the same interpreter, so their ratio follows the timed one (checked on
 a quiet machine: see bench/README.md). Takes a few minutes a ruleset.
+
+With ``--misses`` the runs go under ``valgrind --tool=cachegrind`` with its cache and
+branch simulation instead, and each side's branch mispredictions and first-level cache
+misses per hand are printed beside its instructions: what a timed ratio depends on
+besides the instruction count (bench/README.md). Slower: use ``-n 2000``.
 """
 
 from __future__ import annotations
@@ -56,19 +61,39 @@ def _child(mode: str, path: str) -> None:
             estimate(tiles_136, win_tile, melds=melds, config=config)
 
 
-def _count(mode: str, path: str) -> int:
-    """Instructions of one child run under callgrind."""
+#: cachegrind's events, summed as printed with --misses
+_MISSES = {
+    "instructions": ("Ir",),
+    "branch mispredictions": ("Bcm", "Bim"),
+    "I1 misses": ("I1mr",),
+    "D1 misses": ("D1mr", "D1mw"),
+}
+
+
+def _count(mode: str, path: str, misses: bool = False) -> dict[str, int]:
+    """The events of one child run under callgrind (instructions) or, with ``misses``,
+    cachegrind with its cache and branch simulation (the events of ``_MISSES``)."""
+    tool = "cachegrind" if misses else "callgrind"
+    simulate = ["--cache-sim=yes", "--branch-sim=yes"] if misses else []
     with tempfile.TemporaryDirectory() as tmp:
-        out = Path(tmp) / "callgrind.out"
+        out = Path(tmp) / "valgrind.out"
         subprocess.run(
-            ["valgrind", "--tool=callgrind", f"--callgrind-out-file={out}",
+            ["valgrind", f"--tool={tool}", *simulate, f"--{tool}-out-file={out}",
              sys.executable, __file__, "--child", mode, path],
             check=True, capture_output=True,
         )  # fmt: skip
+        names: list[str] = []
         for line in out.read_text().splitlines():
-            if line.startswith(("summary:", "totals:")):
-                return int(line.split()[1])
-    raise RuntimeError("callgrind wrote no total")
+            if line.startswith("events:"):
+                names = line.split()[1:]
+            elif line.startswith(("summary:", "totals:")):
+                total = dict(zip(names, map(int, line.split()[1:]), strict=True))
+                return {
+                    what: sum(total[e] for e in events)
+                    for what, events in _MISSES.items()
+                    if all(e in total for e in events)
+                }
+    raise RuntimeError("valgrind wrote no total")
 
 
 def main() -> int:
@@ -76,6 +101,9 @@ def main() -> int:
     parser.add_argument("-n", type=int, default=5000, help="hands dealt per ruleset")
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--ruleset", action="append", help="only this ruleset (repeatable)")
+    parser.add_argument(
+        "--misses", action="store_true", help="also count branch mispredictions and cache misses"
+    )
     parser.add_argument("--child", nargs=2, help=argparse.SUPPRESS)
     args = parser.parse_args()
     if args.child:
@@ -91,16 +119,22 @@ def main() -> int:
         with tempfile.NamedTemporaryFile("w", suffix=".json", delete=False) as f:
             json.dump(hands, f)
         try:
-            base = _count("none", f.name)
-            ours = (_count("score", f.name) - base) / wins
-            peer = (_count("peer", f.name) - base) / wins
+            base, score, est = (_count(m, f.name, args.misses) for m in ("none", "score", "peer"))
         finally:
             Path(f.name).unlink()
+        ours = (score["instructions"] - base["instructions"]) / wins
+        peer = (est["instructions"] - base["instructions"]) / wins
         print(
             f"{ruleset}: {wins} winners' hands, instructions per hand: score {ours / 1000:.0f}k"
             f"  mahjong estimate_hand_value {peer / 1000:.0f}k"
             f"  ratio: {peer / ours:.2f}x (target >= 1.5x)"
         )
+        for what in list(base)[1:]:
+            mine, theirs = ((side[what] - base[what]) / wins for side in (score, est))
+            print(
+                f"  {what} per hand: score {mine / 1000:.2f}k"
+                f"  mahjong {theirs / 1000:.2f}k  ratio: {theirs / mine:.2f}x"
+            )
     return 0
 
 
