@@ -61,8 +61,8 @@ def _child(mode: str, path: str) -> None:
             estimate(tiles_136, win_tile, melds=melds, config=config)
 
 
-#: cachegrind's events, summed as printed with --misses
-_MISSES = {
+#: what is printed, as sums of valgrind's events (callgrind counts only the first)
+_EVENTS = {
     "instructions": ("Ir",),
     "branch mispredictions": ("Bcm", "Bim"),
     "I1 misses": ("I1mr",),
@@ -72,7 +72,7 @@ _MISSES = {
 
 def _count(mode: str, path: str, misses: bool = False) -> dict[str, int]:
     """The events of one child run under callgrind (instructions) or, with ``misses``,
-    cachegrind with its cache and branch simulation (the events of ``_MISSES``)."""
+    cachegrind with its cache and branch simulation (the sums of ``_EVENTS``)."""
     tool = "cachegrind" if misses else "callgrind"
     simulate = ["--cache-sim=yes", "--branch-sim=yes"] if misses else []
     with tempfile.TemporaryDirectory() as tmp:
@@ -90,7 +90,7 @@ def _count(mode: str, path: str, misses: bool = False) -> dict[str, int]:
                 total = dict(zip(names, map(int, line.split()[1:]), strict=True))
                 return {
                     what: sum(total[e] for e in events)
-                    for what, events in _MISSES.items()
+                    for what, events in _EVENTS.items()
                     if all(e in total for e in events)
                 }
     raise RuntimeError("valgrind wrote no total")
@@ -122,15 +122,17 @@ def main() -> int:
             base, score, est = (_count(m, f.name, args.misses) for m in ("none", "score", "peer"))
         finally:
             Path(f.name).unlink()
-        ours = (score["instructions"] - base["instructions"]) / wins
-        peer = (est["instructions"] - base["instructions"]) / wins
+        # each side's events per winner's hand, beyond building the inputs
+        per_hand = {
+            what: [(side[what] - n) / wins for side in (score, est)] for what, n in base.items()
+        }
+        ours, peer = per_hand.pop("instructions")
         print(
             f"{ruleset}: {wins} winners' hands, instructions per hand: score {ours / 1000:.0f}k"
             f"  mahjong estimate_hand_value {peer / 1000:.0f}k"
             f"  ratio: {peer / ours:.2f}x (target >= 1.5x)"
         )
-        for what in list(base)[1:]:
-            mine, theirs = ((side[what] - base[what]) / wins for side in (score, est))
+        for what, (mine, theirs) in per_hand.items():
             print(
                 f"  {what} per hand: score {mine / 1000:.2f}k"
                 f"  mahjong {theirs / 1000:.2f}k  ratio: {theirs / mine:.2f}x"
