@@ -47,7 +47,9 @@ _SUIT_KINDS = {
 }
 _NO_KINDS: dict[str, int] = {}
 #: for flower_codes(): each flower suit letter's digits, as codes
-_FLOWER_DIGITS = {"f": {d: d + "f" for d in "12345678"}, "z": {d: d + "z" for d in "567"}}
+_FLOWER_DIGITS = {
+    suit: {code[0]: code for code in FLOWER_CODES if code[1] == suit} for suit in "fz"
+}
 
 
 def kind_of(code: str) -> int:
@@ -185,23 +187,19 @@ def flower_tally(flowers: tuple[str, ...]) -> tuple[int, bool]:
         if group <= kinds:
             sets += 1
     fit = True
-    # the other tiles, one copy of each code: no more of them than their codes
-    others, codes = len(flowers), len(kinds)
-    for code in _FOUR_OF:
-        if code in kinds:
-            n = flowers.count(code)
-            if n >= 4:
-                sets += 1
-                fit = fit and n == 4
-            others -= n
-            codes -= 1
-    return sets, fit and others == codes
+    for code in kinds:
+        n = flowers.count(code)
+        if n > FLOWER_COPIES[code]:
+            fit = False
+        if n >= 4 and code in _FOUR_OF:
+            sets += 1
+    return sets, fit
 
 
-#: the sets of FLOWER_SETS that are one tile of each of their codes, and the codes
-#: with four copies, whose set is the four of them
+#: the sets of FLOWER_SETS that are one tile of each of their codes (春夏秋冬, 梅兰竹菊),
+#: and the codes whose set is their four copies (白 发 中)
 _ONE_OF_EACH = tuple(frozenset(group) for group in FLOWER_SETS if len(set(group)) == 4)
-_FOUR_OF = tuple(group[0] for group in FLOWER_SETS if len(set(group)) == 1)
+_FOUR_OF = frozenset(group[0] for group in FLOWER_SETS if len(set(group)) == 1)
 
 
 #: the code of each digit in each suit letter, one string each
