@@ -5,9 +5,8 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from .record import SEATS
+from .record import SEAT_NAMES, SEATS
 
-SEAT_NAMES = {"E": "东", "S": "南", "W": "西", "N": "北"}
 REASONS = {"win": "胡牌", "kong": "杠钱", "flower_kong": "花杠", "penalty": "罚分"}
 
 

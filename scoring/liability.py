@@ -8,33 +8,32 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 from . import tiles
+from .record import kuaizhao_against, one_suit
+
+
+class _Mouth(NamedTuple):
+    feeder: str | None
+    concealed: bool
 
 
 def kuaizhao_liable(melds: Iterable[Mapping[str, Any]]) -> str | None:
-    """快照: the seat that fed three mouths, counting the holder's concealed kongs.
-
-    Three pongs/kongs fed by L; two fed by L plus a concealed kong; or two concealed
-    kongs plus one fed by L (in any order). ``melds`` in the contract's form.
-    """
-    fed: Counter[str] = Counter()
-    concealed = 0
-    for meld in melds:
-        if meld.get("from") is None:
-            concealed += meld.get("type") == "kong"
-        else:
-            fed[meld["from"]] += 1
-    for seat, count in fed.most_common():
-        if count + concealed >= 3:
+    """快照: the seat that fed three mouths, counting the holder's concealed kongs
+    (``record.kuaizhao_against``). ``melds`` in the contract's form."""
+    mouths = [
+        _Mouth(m.get("from"), m.get("from") is None and m.get("type") == "kong") for m in melds
+    ]
+    fed = Counter(m.feeder for m in mouths if m.feeder is not None)
+    for seat, _count in fed.most_common():
+        if kuaizhao_against(mouths, seat):
             return seat
     return None
 
 
 def _one_suit(melds: Sequence[Mapping[str, Any]]) -> bool:
-    kinds = [tiles.kind_of(m["tile"]) for m in melds]
-    return all(k < 27 for k in kinds) and len({tiles.suit_of(k) for k in kinds}) == 1
+    return one_suit(tiles.kind_of(m["tile"]) for m in melds)
 
 
 def propose_liable(

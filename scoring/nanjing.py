@@ -12,7 +12,7 @@ from typing import Any, NamedTuple
 from . import payments, reading, shape, tiles
 from .errors import ScoringError
 from .reading import Scored
-from .record import Hand, Meld, Win, next_seat
+from .record import Hand, Meld, Win, kuaizhao_against, next_seat
 from .rulesets import NANJING_BONUSES, NanjingRuleset
 
 #: 软花, in the order the breakdown lists them
@@ -83,13 +83,6 @@ def fed(meld: Meld) -> bool:
     """Whether a set was taken from another player's discard: a pong, or a kong made at
     once on a discard; a concealed kong or a kong added to one's own pong was drawn."""
     return meld.feeder is not None and not meld.upgraded
-
-
-def kuaizhao_against(melds: Sequence[Meld], seat: str) -> bool:
-    """Whether the sets show a 快照 against ``seat``: three mouths fed by it; two and a
-    concealed kong; or one and two concealed kongs (in any order)."""
-    by = sum(1 for m in melds if m.feeder == seat)
-    return by >= 1 and by + sum(1 for m in melds if m.concealed) >= 3
 
 
 def _duiduihu_only(win: Win, rules: NanjingRuleset) -> bool:

@@ -3,15 +3,17 @@ check that does not depend on the ruleset. Each refusal names its field."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any, NamedTuple, NoReturn
+from typing import Any, NamedTuple, NoReturn, Protocol
 
 from . import tiles
 from .errors import ScoringError
 
 FORMAT = "mahjong-hand/1"
 SEATS = ("E", "S", "W", "N")
+#: the seats as the table says them (东家 …)
+SEAT_NAMES = {"E": "东", "S": "南", "W": "西", "N": "北"}
 FLAGS = (
     "after_flower",
     "after_kong",
@@ -68,6 +70,32 @@ class Meld(NamedTuple):
     #: 暗杠: a kong nobody fed
     concealed: bool
     size: int
+
+
+class Mouth(Protocol):
+    """What the 快照 rule reads of a set: who fed it (an added kong: its pong's feeder)
+    and whether it is a concealed kong."""
+
+    @property
+    def feeder(self) -> str | None: ...
+
+    @property
+    def concealed(self) -> bool: ...
+
+
+def kuaizhao_against(melds: Sequence[Mouth], seat: str) -> bool:
+    """快照 (RULES.md 包牌 / 快照): the sets show a 快照 against ``seat`` — three mouths
+    fed by it; two and a concealed kong; or one and two concealed kongs, in any order.
+    An added kong counts as fed by its pong's feeder. The one statement of the rule:
+    the refusal below, 南京's payments and the liability helper all ask it."""
+    by = sum(1 for m in melds if m.feeder == seat)
+    return by >= 1 and by + sum(1 for m in melds if m.concealed) >= 3
+
+
+def one_suit(kinds: Iterable[int]) -> bool:
+    """The sets are all of one of 万 饼 条 (no winds): the 清一色 fourth mouth's test."""
+    suits = {tiles.suit_of(kind) for kind in kinds}
+    return len(suits) == 1 and 3 not in suits
 
 
 class Win(NamedTuple):
@@ -872,4 +900,16 @@ def _check_flags(hand: Hand, win: Win) -> None:
         if win.quick and len(win.melds) != 4:
             raise _fail(
                 f"{win.field}.melds", "a kuaizhao win needs its four sets", "快照需有四组副露"
+            )
+        # HAND_RECORD.md, Refused records: without a 快照 against the liable seat in the
+        # first three sets, nor the 清一色 fourth mouth, there is no instant win, or the
+        # wrong seat would pay
+        if not kuaizhao_against(win.melds[:3], win.liable) and not one_suit(
+            m.kind for m in win.melds
+        ):
+            raise _fail(
+                f"{win.field}.liable",
+                f"the three sets before the last show no 快照 against {win.liable} "
+                "and the four sets are not of one suit: no kuaizhao win",
+                f"前三组副露对{SEAT_NAMES[win.liable]}家不成快照，四组也不是清一色：不能快照胡",
             )

@@ -9,9 +9,9 @@ A second test builds, from the generator's legal hands, the hands the generator
 does not deal, one kind per rule of RULES.md (issue 10 among them): 天胡 (and
 天胡 with a set, refused), 地胡, 海底, 杠后炮, 抢杠, 快照 instant wins of every
 kind (the fourth set fed by the liable seat, by another player, from one's own
-draw; the 清一色 fourth mouth; H = 0 for 无花果), a deal-in and a self-draw on a
-快照 hand, 包牌 seats on ordinary wins and on 一炮多响 where the liable seat is
-the other winner, ``others_ponged`` for 压绝 and the wait set, 工地's
+draw; the 清一色 fourth mouth; H = 0 for 无花果; without either, refused), a
+deal-in and a self-draw on a 快照 hand, 包牌 seats on ordinary wins and on 一炮多响
+where the liable seat is the other winner, ``others_ponged`` for 压绝 and the wait set, 工地's
 ``after_flower`` chains and 天糊 on the opening replacement, 过水 (``passed``
 refused or not), and 快照 in 工地 (refused).
 
@@ -299,6 +299,28 @@ def _qingyise_fourth(rng: random.Random, record: Record) -> Record | None:
     return record
 
 
+def _kuaizhao_unfounded(rng: random.Random, record: Record) -> Record | None:
+    """A 快照 instant win without grounds (HAND_RECORD.md, Refused records): the first
+    three sets fed by three different seats, so no 快照 against the liable seat, and
+    the four sets not of one suit. Refused."""
+    win = record["wins"][0]
+    seat = win["seat"]
+    melds = win["melds"]
+    if nanjing_ref._one_suit([m["tile"] for m in melds]):
+        return None
+    feeders = [s for s in SEATS if s != seat]
+    rng.shuffle(feeders)
+    for meld, feeder in zip(melds, [*feeders, rng.choice(feeders)], strict=True):
+        if not _set_meld(win, meld, _fed(rng), feeder):
+            return None
+    _clear(win)
+    win["flags"], win["discarder"], win["liable"] = ["kuaizhao"], None, rng.choice(feeders)
+    win["winning_tile"] = melds[3]["tile"]
+    win["concealed"] = "".join(_tiles(win["concealed"])[: rng.choice([1, 2])])
+    _set_kongs(record, win)
+    return record
+
+
 def _kuaizhao_hand(rng: random.Random, record: Record, how: str) -> Record | None:
     """A complete hand with three sets that show a 快照 against L, won on a
     discard by another player (``deal_in``), by L itself, or self-drawn."""
@@ -433,7 +455,7 @@ def _rare(rng: random.Random, record: Record, worksite: bool) -> tuple[str, Reco
         kinds += ["kong_discard"]
     if alone and len(melds) == 4:
         kinds += ["kuaizhao"] * (2 if worksite else 6)
-        kinds += [] if worksite else ["qingyise_fourth"] * 2
+        kinds += [] if worksite else ["qingyise_fourth"] * 2 + ["kuaizhao_unfounded"] * 2
     if not worksite and alone and len(melds) == 3:
         kinds += ["kuaizhao_hand"] * 4
     if not worksite and alone:
@@ -477,6 +499,8 @@ def _rare(rng: random.Random, record: Record, worksite: bool) -> tuple[str, Reco
         fourth = rng.choice(["by_liable", "by_other", "own_draw"])
         kind = f"kuaizhao_{fourth}"
         out, refused = _kuaizhao(rng, record, fourth), worksite
+    elif kind == "kuaizhao_unfounded" and alone and len(melds) == 4:
+        out, refused = _kuaizhao_unfounded(rng, record), True
     elif kind == "qingyise_fourth" and alone and len(melds) == 4:
         out = _qingyise_fourth(rng, record)
     elif kind == "kuaizhao_hand" and alone and len(melds) == 3:
@@ -503,7 +527,7 @@ EXPECTED_KINDS = {
         "liable", "tianhu", "tianhu_with_set", "dihu", "last_tile", "kong_discard", "rob",
         "kuaizhao_by_liable", "kuaizhao_by_other", "kuaizhao_own_draw", "qingyise_fourth",
         "kuaizhao_deal_in", "kuaizhao_deal_in_by_liable", "kuaizhao_self_draw",
-        "others_ponged", "after_flower", "liable_co_winner",
+        "kuaizhao_unfounded", "others_ponged", "after_flower", "liable_co_winner",
     },
     "jiangsu-worksite": {
         "liable", "tianhu", "tianhu_with_set", "dihu", "last_tile", "kong_discard", "rob",

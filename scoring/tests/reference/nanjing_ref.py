@@ -294,6 +294,10 @@ def parse_win(w, i, ruleset, dealer):
             raise ValueError(f"{f}: kuaizhao leaves one or two tiles in hand")
         if x.win_tile != x.melds[-1]["tile"]:
             raise ValueError(f"{f}: kuaizhao winning_tile must be the last set's tile")
+        if not shows_kuaizhao(x.melds[:3], x.liable) and not _one_suit(
+            [m["tile"] for m in x.melds]
+        ):
+            raise ValueError(f"{f}: kuaizhao with no 快照 against liable and not of one suit")
     else:
         if n > 4:
             raise ValueError(f"{f}: more than four sets")
