@@ -127,6 +127,39 @@ def test_it_proposes_the_liable_seat_from_the_melds(client, member, session):
     assert "包牌" in response.content.decode()
 
 
+# issue 21 item 15: HAND_RECORD.md refuses a 快照 win with no 快照 against the liable
+# seat and four sets not of one suit; the page says so beside the liable seat
+
+UNFOUNDED_KUAIZHAO = hand_data(
+    winners=["S"],
+    discarder="",
+    **{
+        "S-concealed": "3p",
+        "S-melds": "P1mW P9mN P2zE P5mW",
+        "S-winning_tile": "5m",
+        "S-flowers": "1f2f",
+        "S-flags": ["kuaizhao"],
+        "S-liable": "W",
+    },
+)
+
+
+def test_a_kuaizhao_without_grounds_is_refused_beside_the_liable_seat(client, member, session):
+    client.force_login(member)
+    response = preview(client, session, UNFOUNDED_KUAIZHAO)
+    said = "前三组副露对西家不成快照，四组也不是清一色：不能快照胡"
+    assert error_beside(response, "S", "liable") == said
+    assert f'<p class="error">{said}</p>' in response.content.decode()
+    assert "preview" not in response.context and not Hand.objects.exists()
+
+
+def test_a_kuaizhao_with_grounds_is_scored_and_the_liable_seat_pays(client, member, session):
+    client.force_login(member)
+    data = {**UNFOUNDED_KUAIZHAO, "S-melds": "P1mW P9mW P2zW P5mN"}
+    result = preview(client, session, data).context["preview"].result
+    assert [p["from"] for p in result["payments"] if p["reason"] == "win"] == ["W"]
+
+
 def test_a_scoring_error_is_shown_in_chinese_beside_the_hard_flowers(client, member, session):
     client.force_login(member)
     response = preview(client, session, {**QUICK, "S-hard": "1"})
