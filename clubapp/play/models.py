@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 
 import scoring
 import scoring.rulesets
-from clubapp.core.appendonly import AppendOnlyModel
+from clubapp.core.appendonly import AppendOnlyModel, AppendOnlyQuerySet
 from scoring import night
 
 SEATS = ("E", "S", "W", "N")
@@ -33,15 +33,18 @@ class Wind(models.TextChoices):
     NORTH = "N", _("North")
 
 
-class RulesetVersionManager(models.Manager["RulesetVersion"]):
+class RulesetVersionQuerySet(AppendOnlyQuerySet):
+    """Append-only (bulk update and delete refused), found by natural key."""
+
     def get_by_natural_key(self, ruleset_id: str, version: str) -> RulesetVersion:
         return self.get(ruleset_id=ruleset_id, version=version)
 
 
-class RulesetVersion(models.Model):
+class RulesetVersion(AppendOnlyModel):
     """One exact set of a ruleset's numbers, as scored. Never edited: a changed
     parameter is a new row (its ``version`` is the hash scoring computes), so a
-    recorded hand always names the numbers it was scored with."""
+    recorded hand always names the numbers it was scored with. Append-only, down to
+    the database's triggers (migration ``0015_rulesetversion_append_only``)."""
 
     ruleset_id = models.SlugField(_("ruleset"), max_length=60)
     name = models.CharField(_("name"), max_length=100)
@@ -50,7 +53,8 @@ class RulesetVersion(models.Model):
     params = models.JSONField(_("parameters"))
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
 
-    objects = RulesetVersionManager()
+    # the base's manager, with the natural key added
+    objects = RulesetVersionQuerySet.as_manager()  # type: ignore[misc]
 
     class Meta:
         verbose_name = _("ruleset version")

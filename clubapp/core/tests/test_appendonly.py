@@ -65,6 +65,7 @@ def test_the_books_are_append_only_models():
         "play.LedgerLine",
         "play.Settlement",
         "play.HandSignoff",
+        "play.RulesetVersion",
         "books.HandOverSlip",
         "books.HandOverLine",
         "books.SlipDecision",
