@@ -14,7 +14,7 @@ from django.http import HttpResponse, HttpResponseNotAllowed, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.utils.html import strip_tags
-from django.utils.translation import get_language
+from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -576,6 +576,10 @@ def ruleset_list(request: AuthenticatedRequest) -> HttpResponse:
     )
 
 
+#: the editor's JSON keys behind the columns a stored version may not fit
+_RULESET_KEYS = {"ruleset_id": gettext_lazy("the id (id)"), "name": gettext_lazy("the name (name)")}
+
+
 @ruleset_editor
 @require_http_methods(["GET", "POST"])
 def ruleset_edit(request: AuthenticatedRequest, pk: int) -> HttpResponse:
@@ -588,6 +592,13 @@ def ruleset_edit(request: AuthenticatedRequest, pk: int) -> HttpResponse:
             saved = services.ruleset_version_save(params=form.cleaned_data["params"])
         except ScoringError as exc:
             form.add_error("params", said(exc))
+        except ValidationError as exc:
+            for name, errors in exc.message_dict.items():
+                label = _RULESET_KEYS.get(name, name)
+                for error in errors:
+                    form.add_error(
+                        "params", _("%(field)s: %(error)s") % {"field": label, "error": error}
+                    )
         else:
             messages.success(
                 request, _("Saved as version %(version)s.") % {"version": saved.version}

@@ -182,13 +182,29 @@ def test_in_english_the_bounds_are_english(client, manager):
 
 
 def test_brackets_in_strings_do_not_count_as_nesting(client, manager):
-    params = {**shipped().params, "id": "nanjing-brackets", "name": "[[[[{{{{" * 100}
+    params = {**shipped().params, "id": "nanjing-brackets", "name": "[[[[{{{{" * 12}
     import json
 
     client.force_login(manager)
     response = _post(client, shipped(), json.dumps(params))
     assert response.status_code == 302
     assert RulesetVersion.objects.get(ruleset_id="nanjing-brackets").name.startswith("[[[[")
+
+
+@pytest.mark.parametrize(
+    ("change", "said"),
+    [
+        ({"name": "大" * 101}, "名称（name）：确保"),  # a 100-character column: PostgreSQL
+        ({"id": "n" * 61}, "编号（id）：确保"),
+        ({"id": "南京 本室"}, "编号（id）："),  # the id is a slug
+    ],
+)
+def test_an_id_or_name_that_does_not_fit_is_a_form_error(client, manager, change, said):
+    import json
+
+    params = {**shipped().params, "id": "nanjing-fit", **change}
+    errors = _count_and_response(client, manager, json.dumps(params, ensure_ascii=False))
+    assert len(errors) == 1 and errors[0].startswith(said), errors
 
 
 def test_a_ruleset_version_is_never_changed_by_the_model():
