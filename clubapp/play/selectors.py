@@ -7,6 +7,7 @@ first hand of a night as on the hundredth.
 
 from __future__ import annotations
 
+import uuid
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -178,6 +179,22 @@ def rows_since(*, session: TableSession, after: int, count: int = 5) -> list[Lin
         .order_by("-number")[:count]
     )
     return [Line(hand, None) for hand in reversed(list(hands))]
+
+
+def row_booked_with(*, session: TableSession, key: str) -> Line | None:
+    """The row of ``session`` that the confirm with idempotency ``key`` booked, if any:
+    what a recorder whose answer was lost is told after a reload."""
+    try:
+        uid = uuid.UUID(key)
+    except ValueError:
+        return None
+    hand = (
+        Hand.objects.filter(session=session, idempotency_key=uid)
+        .select_related("recorded_by__member")
+        .annotate(voids_number=F("voids__number"))
+        .first()
+    )
+    return Line(hand, None) if hand is not None else None
 
 
 def person_name(user: Any) -> str:

@@ -239,12 +239,17 @@ def _entry_page(
     state: Any,
     preview: services.Preview | None = None,
     booked: list[selectors.Line] | None = None,
+    already: tuple[str, selectors.Line | None] | None = None,
 ) -> HttpResponse:
     seats = forms.SEAT_CHOICES
     context: dict[str, Any] = {
         "session": session,
         # what another phone booked since this recorder's preview
         "booked": booked or [],
+        # (key, its row or None): whether the confirm whose answer was lost was booked
+        "already": already,
+        # the winners chosen: the 放炮者 chips of these seats are not offered
+        "winners": entry.hand["winners"].value() or [],
         "entering": request.method == "POST",
         "entry": entry,
         "state": state,
@@ -296,7 +301,13 @@ def hand_entry(request: AuthenticatedRequest, pk: int) -> HttpResponse:
         messages.error(request, _("The session has ended."))
         return redirect(session)
     entry = HandEntry(ruleset=session.ruleset.as_ruleset())
-    return _entry_page(request, session, entry, selectors.journal_tip(session=session).state)
+    already = None
+    key = request.GET.get("key")
+    if key:
+        # entry.js came back after a confirm it sent got no answer: was it booked?
+        already = (key, selectors.row_booked_with(session=session, key=key))
+    state = selectors.journal_tip(session=session).state
+    return _entry_page(request, session, entry, state, already=already)
 
 
 @recorder
@@ -314,12 +325,23 @@ def hand_preview(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     return _entry_page(request, session, entry, state, _preview(entry, session, state))
 
 
+def _go(request: AuthenticatedRequest, to: Any) -> HttpResponse:
+    """A redirect; to entry.js, which sends the confirm itself (so that it can send it
+    again with the same key when no answer came), the address to go to, as JSON: a
+    followed redirect would spend the page's message on a response nobody sees."""
+    if request.headers.get("X-Entry-Confirm"):
+        return JsonResponse({"location": to.get_absolute_url()})
+    return redirect(to)
+
+
 @recorder
 @table_actor
 @require_POST
 def hand_book(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """Book what was previewed. When the hand or the table changed since the preview,
-    a fresh preview; a scoring error goes beside its field; an ended session says so."""
+    a fresh preview; a scoring error goes beside its field; an ended session says so.
+    The same key books once: a confirm sent again (entry.js retries one that got no
+    answer) gets the hand its first sending booked."""
     session = selectors.session_get(pk=pk, seats=False)
     entry = HandEntry(request.POST, ruleset=session.ruleset.as_ruleset(), book=True)
     booked: list[selectors.Line] = []
@@ -335,7 +357,7 @@ def hand_book(request: AuthenticatedRequest, pk: int) -> HttpResponse:
             )
         except services.SessionClosedError:
             messages.error(request, _("The session has ended."))
-            return redirect(session)
+            return _go(request, session)
         except services.TableChangedError:
             # another phone was quicker: say what it booked, and a fresh preview below
             booked = selectors.rows_since(session=session, after=entry.book.cleaned_data["after"])
@@ -349,13 +371,13 @@ def hand_book(request: AuthenticatedRequest, pk: int) -> HttpResponse:
             return _entry_page(request, session, entry, state)
         else:
             messages.success(request, _("Hand %(number)s booked.") % {"number": hand.number})
-            return redirect(session)
+            return _go(request, session)
     elif not entry.changed:
         state = selectors.journal_tip(session=session).state
         return _entry_page(request, session, entry, state)
     if not session.is_open:
         messages.error(request, _("The session has ended."))
-        return redirect(session)
+        return _go(request, session)
     if not booked:
         messages.warning(
             request, _("The hand or the table changed since the preview: check it again.")
@@ -382,10 +404,6 @@ def hand_detail(request: AuthenticatedRequest, pk: int, number: int) -> HttpResp
             "hand": hand,
             "names": session.names(),
             "lines": hand.lines.order_by("id"),
-            # the raw record is for managers (docs/play.md)
-            "record_json": json.dumps(hand.record, ensure_ascii=False, indent=1)
-            if is_manager(request.user) and not hand.is_reversal
-            else "",
             "can_record": may_act_at_table(request.user, session),
             "void_pending": services.void_request_pending(hand=hand),
             "signoffs": signoffs,
@@ -563,15 +581,19 @@ def member_points(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 
 @reader
 def ruleset_list(request: AuthenticatedRequest) -> HttpResponse:
+    # versions (hashes) and ruleset ids are the managers' (and a superuser's), here
+    # only: the table pages name a ruleset, never its codes; the others see each
+    # ruleset by name (its newest version)
+    show_codes = can_edit_rulesets(request.user) or request.user.is_superuser
     return render(
         request,
         "play/ruleset_list.html",
         {
-            # versions (hashes) are the managers'; the others see each ruleset by name
             "rulesets": selectors.ruleset_version_list()
-            if can_edit_rulesets(request.user)
+            if show_codes
             else selectors.ruleset_versions_latest(),
             "can_edit": can_edit_rulesets(request.user),
+            "show_codes": show_codes,
         },
     )
 

@@ -9,6 +9,7 @@ from django import template
 from django.utils.translation import get_language, gettext_lazy
 from django.utils.translation import gettext as _
 
+from clubapp.play.forms import KONG_TYPES
 from clubapp.play.glossary import GLOSSARY
 from clubapp.play.models import Wind
 
@@ -83,3 +84,13 @@ def person(user: Any) -> str:
     from clubapp.play.selectors import person_name
 
     return person_name(user)
+
+
+#: a kong entry's type (HAND_RECORD.md) by the name the entry page's chips give it
+KONG_NAMES = dict(KONG_TYPES)
+
+
+@register.filter
+def kong_name(kind: str) -> str:
+    """``exposed`` → ``明杠`` (a rule name: Chinese in both languages)."""
+    return str(KONG_NAMES.get(kind, ""))

@@ -250,3 +250,23 @@ def test_unicode_digits_in_the_confirm_book_nothing(client, member, session, fie
     assert response.status_code == 200
     assert not Hand.objects.exists()
     assert said in response.content.decode()
+
+
+def test_the_scripts_confirm_gets_where_to_go_and_the_message_waits_for_it(client, member, session):
+    client.force_login(member)
+    data = confirm_data(client, session, QUICK)
+    first = confirm(client, session, data, headers={"X-Entry-Confirm": "1"})
+    assert first.json() == {"location": session.get_absolute_url()}
+    again = confirm(client, session, data, headers={"X-Entry-Confirm": "1"})  # sent again
+    assert again.json() == {"location": session.get_absolute_url()}
+    assert Hand.objects.count() == 1
+    page = client.get(session.get_absolute_url()).content.decode()
+    assert "第 1 把已记账" in page
+
+
+def test_the_scripts_confirm_of_a_changed_hand_gets_the_page(client, member, session):
+    client.force_login(member)
+    data = {**confirm_data(client, session, QUICK), "S-hard": "5"}
+    response = confirm(client, session, data, headers={"X-Entry-Confirm": "1"})
+    assert response["Content-Type"].startswith("text/html") and "preview" in response.context
+    assert not Hand.objects.exists()

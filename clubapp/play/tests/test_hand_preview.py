@@ -253,3 +253,48 @@ def test_it_makes_the_same_queries_for_2_hands_as_for_200(client, member):
 
     count(short)
     assert count(short) == count(long)
+
+
+def test_a_non_winners_kong_shows_and_pays_its_kong_money(client, member, session):
+    client.force_login(member)
+    data = hand_data(
+        winners=["S"],
+        discarder="E",
+        **{"S-hard": "4", "kong-0-seat": "W", "kong-0-kind": "exposed", "kong-0-fed_by": "N"},
+    )
+    response = preview(client, session, data)
+    result = response.context["preview"].result
+    assert {"from": "N", "to": "W", "amount": 6, "reason": "kong"} in result["payments"]
+    assert result["net"] == {"E": -28, "S": 28, "W": 6, "N": -6}
+    preview_part = response.content.decode().split('id="fields"')[0]
+    assert "西 阿张 明杠 ← 北 赵姐" in preview_part  # the kong as entered, in the preview
+    assert "北 赵姐 → 西 阿张 <b>6</b>" in preview_part
+
+
+def test_a_worksite_kong_says_it_pays_no_kong_money(client, member):
+    session = TableSessionFactory(seated=member, ruleset=shipped("jiangsu-worksite"))
+    client.force_login(member)
+    data = hand_data(
+        winners=["S"],
+        discarder="E",
+        **{"S-hard": "8", "kong-0-seat": "W", "kong-0-kind": "concealed"},
+    )
+    response = preview(client, session, data)
+    assert [p["reason"] for p in response.context["preview"].result["payments"]] == ["win"]
+    body = response.content.decode()
+    assert "西 阿张 暗杠" in body and "工地不算杠钱" in body
+
+
+def test_the_winners_are_not_offered_as_the_discarder(client, member, session):
+    client.force_login(member)
+    body = preview(client, session, QUICK).content.decode()
+    chips = re.findall(r'<label( hidden)?><input type="radio" name="discarder" value="(\w*)"', body)
+    hidden = {value: bool(mark) for mark, value in chips}
+    assert hidden == {"": False, "E": False, "S": True, "W": False, "N": False}
+
+
+def test_the_preview_comes_before_the_entry_fields(client, member, session):
+    client.force_login(member)
+    body = preview(client, session, QUICK).content.decode()
+    assert body.index('id="preview"') < body.index('name="confirm"') < body.index('id="fields"')
+    assert body.index('class="plain payments"') < body.index('name="confirm"')

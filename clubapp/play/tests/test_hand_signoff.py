@@ -89,3 +89,17 @@ def test_the_database_refuses_a_signoff_of_a_voided_hand(member, session):
                 [hand.pk, member.pk, hand.created_at],
             )
     assert not HandSignoff.objects.exists()
+
+
+def test_a_hand_can_be_confirmed_after_the_session_ended(client, member, session):
+    """Decision (docs/play.md): a sign-off changes no points, so it is taken after the
+    end too (players check their history at home); the booking confirm is not."""
+    Seat.objects.filter(session=session, wind="W").update(user=member)
+    hand = book(session, discard_win("S", "E"))
+    services.session_end(session=session)
+    client.force_login(member)
+    page = client.get(reverse("play:hand", args=[session.pk, hand.number])).content.decode()
+    url = reverse("play:hand_signoff", args=[session.pk, hand.number])
+    assert url in page
+    client.post(url)
+    assert list(HandSignoff.objects.values_list("seat", flat=True)) == ["W"]

@@ -1,7 +1,9 @@
-// Hand entry: show the blocks of the winners, steppers, the tile palette (into the
-// active field: the hand, the winning tile, the melds with who fed them, the flowers),
+// Hand entry: show one winner's block at a time (a tab per winner), steppers, the page's
+// one tile palette under that winner (into the active field: the hand, the winning
+// tile, the melds with who fed them, the flowers), no 放炮者 chip for a winner,
 // the tiles by their Chinese names, kong and penalty rows as needed, and grey out
-// the feature ticks that cannot combine. Which ticks exclude which, and which tiles are
+// the feature ticks that cannot combine, and send the confirm again (same key) when
+// no answer came. Which ticks exclude which, and which tiles are
 // flowers, come from scoring (the page's "exclusions" data): no rule is written here. The page works
 // without this script too.
 (function () {
@@ -13,14 +15,43 @@
   function winners() {
     return Array.prototype.map.call(form.querySelectorAll("input[name=winners]:checked"), function (i) { return i.value; });
   }
+  // one winner's fields at a time: with several winners (一炮多响) a tab per winner
+  var tabs = form.querySelector(".winner-tabs");
+  var current = null;
+  var withErrors = form.querySelector("fieldset.winner .has-error");
+  if (withErrors) current = withErrors.closest("fieldset.winner").dataset.seat;
   function showWinners() {
     var chosen = winners();
+    if (chosen.indexOf(current) < 0) current = chosen.length ? chosen[0] : null;
     form.querySelectorAll("fieldset.winner").forEach(function (fs) {
-      fs.hidden = chosen.indexOf(fs.dataset.seat) < 0;
+      fs.hidden = fs.dataset.seat !== current;
     });
+    tabs.textContent = "";
+    chosen.forEach(function (seat) {
+      var b = document.createElement("button");
+      b.type = "button";
+      b.setAttribute("role", "tab");
+      b.dataset.winner = seat;
+      b.textContent = form.querySelector("fieldset.winner[data-seat='" + seat + "'] legend").textContent;
+      b.classList.toggle("on", seat === current);
+      b.setAttribute("aria-selected", seat === current ? "true" : "false");
+      b.addEventListener("click", function () { current = seat; showWinners(); });
+      tabs.appendChild(b);
+    });
+    tabs.hidden = chosen.length < 2;
+    // a winner did not deal in: their 放炮者 chip is not offered
+    form.querySelectorAll("input[name=discarder]").forEach(function (input) {
+      var out = input.value !== "" && chosen.indexOf(input.value) >= 0;
+      input.closest("label").hidden = out;
+      if (out && input.checked) {
+        input.checked = false;
+        form.querySelector("input[name=discarder][value='']").checked = true;
+      }
+    });
+    placePalette();
   }
   function setWay(fs, way) {
-    fs.querySelectorAll(".way").forEach(function (w) { w.hidden = !w.classList.contains(way); });
+    fs.querySelectorAll(".way").forEach(function (w) { w.hidden = !w.classList.contains("way-" + way); });
     fs.querySelectorAll(".tabs button").forEach(function (b) { b.classList.toggle("on", b.dataset.way === way); });
   }
   function greyFeatures(fs) {
@@ -43,11 +74,16 @@
     return out;
   }
   var MELD_KINDS = { P: "碰", K: "杠", U: "补杠" };
+  // one palette for the page (the tile names are its keys' words); its keys type into
+  // the tile fields of the winner shown
+  var palette = form.querySelector(".palette");
+  var names = {};
+  palette.querySelectorAll("button[data-tile]").forEach(function (b) { names[b.dataset.tile] = b.textContent; });
+  var handlers = {};
   function tilePalette(fs) {
     var fields = {};
     fs.querySelectorAll("input[data-field]").forEach(function (i) { fields[i.dataset.field] = i; });
-    var names = {}, from = {};
-    fs.querySelectorAll(".palette button[data-tile]").forEach(function (b) { names[b.dataset.tile] = b.textContent; });
+    var from = {};
     fs.querySelectorAll(".meld-from button").forEach(function (b) { from[b.dataset.from] = b.textContent; });
     var active = "concealed", meld = null, feeder = null;
     function shown(name) {
@@ -99,12 +135,6 @@
       var into = fields[active] && active !== "melds" ? fields[active] : fields.concealed;
       into.value += t;
     }
-    fs.querySelectorAll(".palette button[data-tile]").forEach(function (b) {
-      b.addEventListener("click", function () {
-        if (b.dataset.tile === "back") remove(); else type(b.dataset.tile);
-        render();
-      });
-    });
     fs.querySelectorAll("[data-shows]").forEach(function (el) {
       function pick() { if (el.dataset.shows !== "melds") meldState(null, null); setActive(el.dataset.shows); }
       el.addEventListener("click", pick);
@@ -120,22 +150,38 @@
     fs.querySelectorAll(".meld-from button").forEach(function (b) {
       b.addEventListener("click", function () { meldState(meld, b.dataset.from); });
     });
-    // one suit of keys at a time (all of them without this script)
-    function showSuit(suit) {
-      fs.querySelectorAll(".palette .keys[data-suit]").forEach(function (k) { k.hidden = k.dataset.suit !== suit; });
-      fs.querySelectorAll(".palette .suits button").forEach(function (b) { b.classList.toggle("on", b.dataset.suit === suit); });
-    }
-    fs.querySelectorAll(".palette .suits button").forEach(function (b) {
-      b.addEventListener("click", function () { showSuit(b.dataset.suit); });
-    });
-    showSuit("m");
     render();
+    return { type: type, remove: remove, render: render };
+  }
+  palette.querySelectorAll("button[data-tile]").forEach(function (b) {
+    b.addEventListener("click", function () {
+      var h = handlers[current];
+      if (!h) return;
+      if (b.dataset.tile === "back") h.remove(); else h.type(b.dataset.tile);
+      h.render();
+      form.dispatchEvent(new Event("input"));
+    });
+  });
+  // one suit of keys at a time (all of them without this script)
+  function showSuit(suit) {
+    palette.querySelectorAll(".keys[data-suit]").forEach(function (k) { k.hidden = k.dataset.suit !== suit; });
+    palette.querySelectorAll(".suits button").forEach(function (b) { b.classList.toggle("on", b.dataset.suit === suit); });
+  }
+  palette.querySelectorAll(".suits button").forEach(function (b) {
+    b.addEventListener("click", function () { showSuit(b.dataset.suit); });
+  });
+  showSuit("m");
+  // the palette goes under the tile fields of the winner shown, when entered by tiles
+  function placePalette() {
+    var fs = form.querySelector("fieldset.winner[data-seat='" + current + "']");
+    var tiles = fs && !fs.hidden ? fs.querySelector(".way-tiles") : null;
+    if (tiles && !tiles.hidden) { tiles.appendChild(palette); palette.hidden = false; } else { palette.hidden = true; }
   }
   form.querySelectorAll("fieldset.winner").forEach(function (fs) {
     var concealed = fs.querySelector("input.concealed");
     setWay(fs, concealed.value ? "tiles" : "quick");
     fs.querySelectorAll(".tabs button").forEach(function (b) {
-      b.addEventListener("click", function () { setWay(fs, b.dataset.way); });
+      b.addEventListener("click", function () { setWay(fs, b.dataset.way); placePalette(); });
     });
     fs.querySelectorAll(".stepper").forEach(function (st) {
       var input = st.querySelector("input");
@@ -147,7 +193,7 @@
         });
       });
     });
-    tilePalette(fs);
+    handlers[fs.dataset.seat] = tilePalette(fs);
     fs.addEventListener("change", function () { greyFeatures(fs); });
     fs.addEventListener("input", function () { greyFeatures(fs); });
     greyFeatures(fs);
@@ -164,6 +210,67 @@
   });
   form.addEventListener("change", function (e) { if (e.target.name === "winners") showWinners(); });
   showWinners();
-  var preview = document.getElementById("preview");
-  if (preview) preview.scrollIntoView();
+
+  // The confirm goes by fetch: when no answer comes (the network dropped it), it is sent
+  // again with the same key, which books once. Its key is kept in the tab's storage until
+  // an answer came; a page of this table that finds one still kept asks the server
+  // (the entry page with ?key=) whether that hand was booked, and says so.
+  var keep = "play-confirm:" + form.dataset.entryUrl;
+  var kept = window.sessionStorage ? sessionStorage.getItem(keep) : null;
+  if (kept && window.location.search.indexOf("key=") < 0) {
+    sessionStorage.removeItem(keep);
+    window.location.replace(form.dataset.entryUrl + "?key=" + encodeURIComponent(kept));
+    return;
+  }
+  var confirm = form.querySelector("button[name=confirm]");
+  var status = form.querySelector(".confirm-status");
+  var waits = [1000, 2000, 3000, 5000, 8000];
+  var sending = false;
+  function say(text) { status.textContent = text; status.hidden = !text; }
+  function plainly() {
+    // a page for an answer (a fresh preview, an error): as the page does without script
+    if (window.sessionStorage) sessionStorage.removeItem(keep);
+    var field = document.createElement("input");
+    field.type = "hidden"; field.name = confirm.name; field.value = confirm.value;
+    form.appendChild(field);
+    form.action = confirm.formAction;
+    form.submit();
+  }
+  function send(data, tries) {
+    fetch(confirm.formAction, {
+      method: "POST", body: data, credentials: "same-origin",
+      headers: { "X-Entry-Confirm": "1", Accept: "application/json" }
+    }).then(function (r) {
+      if (r.status >= 500) throw new Error("no answer");
+      var type = r.headers.get("Content-Type") || "";
+      if (type.indexOf("application/json") !== 0) { plainly(); return; }
+      return r.json().then(function (d) {
+        if (window.sessionStorage) sessionStorage.removeItem(keep);
+        window.location.assign(d.location);
+      });
+    }).catch(function () {
+      if (tries < waits.length) {
+        say(status.dataset.retrying);
+        window.setTimeout(function () { send(data, tries + 1); }, waits[tries]);
+      } else {
+        say(status.dataset.failed);
+        sending = false;
+        confirm.disabled = false;
+      }
+    });
+  }
+  if (confirm && window.fetch && window.FormData) {
+    form.addEventListener("submit", function (e) {
+      if (e.submitter !== confirm) return;
+      e.preventDefault();
+      if (sending) return;
+      sending = true;
+      confirm.disabled = true;
+      var data = new FormData(form);
+      data.append(confirm.name, confirm.value);
+      if (window.sessionStorage) sessionStorage.setItem(keep, data.get("key"));
+      say(status.dataset.sending);
+      send(data, 0);
+    });
+  }
 })();
