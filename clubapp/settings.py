@@ -148,6 +148,8 @@ INSTALLED_APPS = [
 MIDDLEWARE = [
     "django.middleware.security.SecurityMiddleware",
     "whitenoise.middleware.WhiteNoiseMiddleware",
+    # A refused database connection: 503 + Retry-After, not a 500 (core/middleware.py).
+    "clubapp.core.middleware.DatabaseUnavailableMiddleware",
     "django.contrib.sessions.middleware.SessionMiddleware",
     # Chinese unless the language switch says otherwise (not the browser's header).
     "clubapp.core.middleware.RoomLanguageMiddleware",
@@ -300,11 +302,19 @@ CONTENT_SECURITY_POLICY = {
     },
 }
 
+# One format and one time zone (UTC) for every line, the same as gunicorn's master and
+# workers write (gunicorn.conf.py, clubapp/core/logformat.py).
 LOGGING = {
     "version": 1,
     "disable_existing_loggers": False,
-    "handlers": {"console": {"class": "logging.StreamHandler"}},
+    "formatters": {"utc": {"()": "clubapp.core.logformat.UTCFormatter"}},
+    "filters": {"skip_503": {"()": "clubapp.core.logformat.SkipUnavailableResponses"}},
+    "handlers": {"console": {"class": "logging.StreamHandler", "formatter": "utc"}},
     "root": {"handlers": ["console"], "level": os.environ.get("LOG_LEVEL", "INFO")},
-    # Django's own "django" logger prints to the console too: stop it printing twice.
-    "loggers": {"django": {"handlers": ["console"], "level": "INFO", "propagate": False}},
+    "loggers": {
+        # Django's own "django" logger prints to the console too: stop it printing twice.
+        "django": {"handlers": ["console"], "level": "INFO", "propagate": False},
+        # A 503 is logged in one line by the code that answers it (docs/operations.md).
+        "django.request": {"filters": ["skip_503"]},
+    },
 }

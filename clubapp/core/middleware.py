@@ -1,4 +1,6 @@
-"""Sessions end after a time without requests (shared phones at the tables).
+"""Sessions end after a time without requests (shared phones at the tables); a
+database that refuses connections gets a 503 page, not a 500 (DatabaseUnavailableMiddleware).
+
 
 ``SESSION_COOKIE_AGE`` (``SESSION_IDLE_HOURS``) is the idle time. Saving the session on
 every request (``SESSION_SAVE_EVERY_REQUEST``) would renew it exactly, but costs a write
@@ -8,14 +10,23 @@ so a session ends between the idle time and ten minutes less after the last requ
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Callable
 from typing import Any
 
 from django.conf import settings
+from django.db import DEFAULT_DB_ALIAS, OperationalError, connections
 from django.http import HttpRequest, HttpResponse
+from django.template.loader import render_to_string
+from django.utils.cache import add_never_cache_headers
+
+logger = logging.getLogger(__name__)
 
 SEEN_KEY = "club_seen_at"
+#: seconds a refused client is asked to wait (Retry-After): a full pool frees within
+#: seconds, a restarting server is back within about half a minute
+RETRY_AFTER_SECONDS = 30
 
 
 def mark_seen(sender: Any = None, request: HttpRequest | None = None, **kwargs: Any) -> None:
@@ -30,6 +41,10 @@ class SessionIdleMiddleware:
 
     def __call__(self, request: HttpRequest) -> HttpResponse:
         response = self.get_response(request)
+        if response.status_code >= 500:
+            # A failed request renews nothing (SessionMiddleware saves no session on a
+            # 5xx either), and reading the user again would ask a database that failed.
+            return response
         session = getattr(request, "session", None)
         user = getattr(request, "user", None)
         if session is not None and user is not None and user.is_authenticated:
@@ -55,3 +70,62 @@ class RoomLanguageMiddleware:
     def __call__(self, request: HttpRequest) -> HttpResponse:
         request.META.pop("HTTP_ACCEPT_LANGUAGE", None)
         return self.get_response(request)
+
+
+def connection_refused(exception: BaseException) -> bool:
+    """The database refused us a connection (or went away under it), as opposed to
+    an error of a query on a working connection.
+
+    Django connects lazily, at the first query, and a refused connection raises
+    ``OperationalError`` from ``connect()`` leaving the connection unset: too many
+    clients, the role's CONNECTION LIMIT, the server down or starting up, a bad
+    password. A query's ``OperationalError`` on a live connection (a lock or statement
+    timeout, a deadlock, a serialization failure) leaves it set: that stays a 500
+    with its traceback, a bug or a contention to look into. PostgreSQL gives no
+    SQLSTATE for a refused connection (psycopg's message is all), so the state of the
+    connection, not the message, decides. A server lost in the middle of a
+    transaction counts as away too: ``atomic`` drops the connection when its rollback
+    fails, and nothing of that transaction was saved.
+    """
+    return (
+        isinstance(exception, OperationalError) and connections[DEFAULT_DB_ALIAS].connection is None
+    )
+
+
+def database_unavailable(request: HttpRequest) -> HttpResponse:
+    """The 503 page: rendered without the request's context (no session, no user, no
+    room: each would ask the database), never cached, with Retry-After."""
+    body = render_to_string(
+        "503.html",
+        {
+            "seconds": RETRY_AFTER_SECONDS,
+            # Only a GET is safe to repeat by a link; a form is sent again by the user.
+            "retry_url": request.get_full_path() if request.method == "GET" else None,
+        },
+    )
+    response = HttpResponse(body, status=503)
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    add_never_cache_headers(response)
+    return response
+
+
+class DatabaseUnavailableMiddleware:
+    """503 + Retry-After, a Chinese page and one log line (no traceback) when the
+    database refuses the connection (``connection_refused``); every other error goes
+    on to Django's 500. The refusal is raised in the view (the first query: the
+    session, the user, the page's data), where ``process_exception`` sees it."""
+
+    def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
+        self.get_response = get_response
+
+    def __call__(self, request: HttpRequest) -> HttpResponse:
+        return self.get_response(request)
+
+    def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
+        if not connection_refused(exception):
+            return None
+        # One line: the refusal's own words (psycopg's message spans lines).
+        reason = " ".join(str(exception).split())
+        logger.warning("database unavailable, answered 503: %s %s: %s",
+                       request.method, request.path, reason)  # fmt: skip
+        return database_unavailable(request)

@@ -19,6 +19,7 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 from clubapp.core.clientip import client_ip
+from clubapp.core.middleware import RETRY_AFTER_SECONDS
 from clubapp.core.roles import Role, user_roles
 from clubapp.core.selectors import room_get
 from clubapp.reports.selectors import today_desk
@@ -79,9 +80,12 @@ def healthz(request: HttpRequest) -> HttpResponse:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
             cursor.fetchone()
-    except DatabaseError:
-        logger.exception("healthz: database query failed")
-        return HttpResponse("database unavailable", status=503, content_type="text/plain")
+    except DatabaseError as error:
+        # One line, as for the pages (core/middleware.py): probes ask every few seconds.
+        logger.warning("healthz: database unavailable: %s", " ".join(str(error).split()))
+        response = HttpResponse("database unavailable", status=503, content_type="text/plain")
+        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+        return response
     return HttpResponse("ok", content_type="text/plain")
 
 

@@ -1,6 +1,7 @@
 """The xlsx of the monthly report and of a settlement sheet: a sheet per section,
 frozen headers, widths fitted to Chinese, 元 and 花 formats, SUM formulas in the
-total rows (so the accountant can audit them)."""
+total rows (so the accountant can audit them), each formula with its value from the
+books (so a preview that computes nothing still shows the figure)."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from openpyxl.utils import get_column_letter
 
 from clubapp.books.models import IncomeCategory
 from clubapp.reports import selectors
-from clubapp.reports.xlsx import Column, table_sheet, workbook, workbook_bytes
+from clubapp.reports.xlsx import Column, Formula, table_sheet, workbook, workbook_bytes
 
 
 def _heading(report: selectors.MonthlyReport, title: str) -> list[str]:
@@ -90,8 +91,8 @@ def _income(wb: Any, report: selectors.MonthlyReport) -> None:
     columns.append(Column(_("Total"), "yuan", 12, total=True))
     last_letter = get_column_letter(len(income.categories) + 1)
     rows = [
-        [day, *amounts, f"=SUM(B{first_row + i}:{last_letter}{first_row + i})"]
-        for i, (day, amounts, _total) in enumerate(income.by_day)
+        [day, *amounts, Formula(f"=SUM(B{first_row + i}:{last_letter}{first_row + i})", total)]
+        for i, (day, amounts, total) in enumerate(income.by_day)
     ]
     table_sheet(wb, title, columns, rows, heading=heading, total_label=_("Total"))
     title = _("Income entries")
@@ -171,11 +172,14 @@ def _cash_book(wb: Any, report: selectors.MonthlyReport) -> None:
             (_("Opening balance (income less expenses before the month)"), book.opening_balance),
             (_("Income of the month"), book.income_total),
             (_("Expenses of the month"), book.expense_total),
-            (_("Closing balance"), f"={b(0)}+{b(1)}-{b(2)}"),
+            (_("Closing balance"), Formula(f"={b(0)}+{b(1)}-{b(2)}", book.closing_balance)),
             (_("Cash on hand at the month's start"), book.cash_opening),
             (_("Income of the month"), book.income_total),
             (_("Handed over to the unit's finance"), book.handed_over),
-            (_("Cash on hand at the month's end"), f"={b(4)}+{b(5)}-{b(6)}"),
+            (
+                _("Cash on hand at the month's end"),
+                Formula(f"={b(4)}+{b(5)}-{b(6)}", book.cash_closing),
+            ),
         ],
         heading=heading,
     )
@@ -215,7 +219,10 @@ def _fund(wb: Any, report: selectors.MonthlyReport) -> None:
             (_("Balance at the month's start"), fund.opening),
             (_("Collected this month"), fund.collected_month),
             (_("Spent this month"), fund.spent_month),
-            (_("Balance at the month's end"), f"=B{first}+B{first + 1}-B{first + 2}"),
+            (
+                _("Balance at the month's end"),
+                Formula(f"=B{first}+B{first + 1}-B{first + 2}", fund.balance),
+            ),
             (_("Collected up to the month's end"), fund.collected_to_date),
             (_("Spent up to the month's end"), fund.spent_to_date),
         ],

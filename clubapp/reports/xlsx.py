@@ -2,14 +2,18 @@
 
 Two ways to write a sheet, one set of columns:
 
-* ``table_sheet`` adds a sheet to an openpyxl write-only workbook: the monthly
-  report's sections, a settlement sheet. Small, several sheets, SUM formulas.
+* ``table_sheet`` adds a sheet to an XlsxWriter workbook: the monthly report's
+  sections, a settlement sheet. Small, several sheets, SUM formulas, each formula
+  written with its value (XlsxWriter's ``write_formula(..., value)``; openpyxl can
+  write a formula but never its value, and a preview that does not compute, on a
+  phone or in WPS, then shows a blank: docs/reports.md).
 * ``xlsx_stream`` writes a one-sheet workbook row by row into a zip stream, so a
-  download of a million rows starts at once and never holds the file: openpyxl
+  download of a million rows starts at once and never holds the file: XlsxWriter
   makes the package (styles, frozen header, column widths) from the header and
   one styled row; the rows themselves are written here as the SpreadsheetML
-  openpyxl would write (inline strings and numbers), about ten times faster than
-  openpyxl's cell objects and with no temporary file (docs/reports.md).
+  XlsxWriter would write (inline strings and numbers), about ten times faster than
+  a library's cell objects and with no temporary file (docs/reports.md). The total
+  row's SUM formulas carry their values here too.
 
 Every text a user typed (names, descriptions) goes through ``cell_text``: a cell
 that starts with ``=``, ``+``, ``-``, ``@``, a tab or a carriage return gets an
@@ -31,12 +35,11 @@ from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 from xml.sax.saxutils import escape
 
+import xlsxwriter
 from django.utils import timezone
-from openpyxl import Workbook
-from openpyxl.cell import WriteOnlyCell
-from openpyxl.styles import Alignment, Font, PatternFill
 from openpyxl.utils import get_column_letter
 from openpyxl.utils.datetime import to_excel
+from xlsxwriter.format import Format
 
 if TYPE_CHECKING:
     from django_stubs_ext import StrOrPromise
@@ -55,10 +58,7 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 # characters XML 1.0 cannot hold (control characters other than tab, LF, CR)
 _ILLEGAL_XML = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff]")
 
-_HEADER_FONT = Font(bold=True)
-_HEADER_FILL = PatternFill("solid", fgColor="F2E6E4")
-_TOTAL_FONT = Font(bold=True)
-_WRAP = Alignment(vertical="top")
+_HEADER_FILL = "#F2E6E4"
 
 
 def cell_text(value: Any) -> str:
@@ -105,19 +105,45 @@ class Column:
         return max(self.width, display_width(str(self.title))) + 2
 
 
-# ------------------------------------------------------------- openpyxl sheets
+# ----------------------------------------------------------- XlsxWriter sheets
 
 
-def _value(column: Column, value: Any) -> Any:
-    if value is None:
-        return None
-    if column.kind == "text":
-        return _ILLEGAL_XML.sub("", cell_text(value))
-    if column.kind == "label":
-        return str(value)
-    if isinstance(value, dt.datetime):
-        return _local(value)
-    return value
+@dataclass(frozen=True)
+class Formula:
+    """A cell computed by Excel from the cells above it (the accountant audits it),
+    with its value: the value is stored in the file with the formula, so a preview
+    that computes nothing (a phone, WPS's viewer) shows the figure, not a blank."""
+
+    text: str
+    value: Decimal | int
+
+    def __post_init__(self) -> None:
+        if not self.text.startswith("="):
+            raise ValueError(f"a formula starts with '=': {self.text!r}")
+
+
+@dataclass
+class Book:
+    """An XlsxWriter workbook written into memory, and its cell formats by style."""
+
+    out: io.BytesIO
+    wb: xlsxwriter.Workbook
+    formats: dict[tuple[bool, bool, str | None], Format]
+
+    def format(
+        self, *, bold: bool = False, fill: bool = False, number: str | None = None
+    ) -> Format:
+        key = (bold, fill, number)
+        if key not in self.formats:
+            spec: dict[str, Any] = {"valign": "top"}
+            if bold:
+                spec["bold"] = True
+            if fill:
+                spec.update(pattern=1, bg_color=_HEADER_FILL)
+            if number is not None:
+                spec["num_format"] = number
+            self.formats[key] = self.wb.add_format(spec)
+        return self.formats[key]
 
 
 def _local(value: dt.datetime) -> dt.datetime:
@@ -125,8 +151,38 @@ def _local(value: dt.datetime) -> dt.datetime:
     return timezone.localtime(value).replace(tzinfo=None) if value.tzinfo else value
 
 
+def _numeric(value: Any) -> bool:
+    return isinstance(value, int | float | Decimal) and not isinstance(value, bool)
+
+
+def _write(book: Book, ws: Any, row: int, col: int, column: Column, value: Any) -> None:
+    """One cell of ``column`` (row and column from 0), typed by the column's kind."""
+    if value is None:
+        return
+    fmt = book.format(number=column.number_format)
+    if isinstance(value, Formula):
+        ws.write_formula(row, col, value.text, fmt, value.value)
+    elif column.kind == "text":
+        ws.write_string(row, col, _ILLEGAL_XML.sub("", cell_text(value)), fmt)
+    elif column.kind == "label":
+        ws.write_string(row, col, _ILLEGAL_XML.sub("", str(value)), fmt)
+    elif isinstance(value, dt.datetime):
+        ws.write_datetime(row, col, _local(value), fmt)
+    elif isinstance(value, dt.date):
+        ws.write_datetime(row, col, value, fmt)
+    elif isinstance(value, bool):
+        ws.write_boolean(row, col, value, fmt)
+    elif _numeric(value):
+        ws.write_number(row, col, value, fmt)
+    elif isinstance(value, str) and value.startswith(_FORMULA_START):
+        # A formula needs its value (Formula); any other text here is ours, not a sum.
+        raise ValueError(f"a formula without its value in {column.title!s}: {value!r}")
+    else:
+        ws.write_string(row, col, _ILLEGAL_XML.sub("", str(value)), fmt)
+
+
 def table_sheet(
-    wb: Workbook,
+    book: Book,
     title: str,
     columns: Sequence[Column],
     rows: Iterable[Sequence[Any]],
@@ -134,72 +190,57 @@ def table_sheet(
     heading: Sequence[str] = (),
     total_label: str | None = None,
 ) -> Any:
-    """A sheet of ``wb`` (write-only): ``heading`` lines, a bold frozen header row,
-    the rows, and (when ``total_label``) a total row of SUM formulas over the
-    columns marked ``total`` (the accountant can audit them). Datetimes are given
-    in local time."""
-    ws = wb.create_sheet(title=str(title)[:31])
-    header_row = len(heading) + 1
-    ws.freeze_panes = f"A{header_row + 1}"
-    for index, column in enumerate(columns, start=1):
-        ws.column_dimensions[get_column_letter(index)].width = column.fitted_width
+    """A sheet of ``book``: ``heading`` lines, a bold frozen header row, the rows, and
+    (when ``total_label``) a total row of SUM formulas over the columns marked
+    ``total`` (the accountant can audit them), each with its value, summed here from
+    the rows. Datetimes are given in local time; a computed cell is a ``Formula``."""
+    ws = book.wb.add_worksheet(str(title)[:31])
+    header_row = len(heading)  # from 0: the heading lines, then the header row
+    ws.freeze_panes(header_row + 1, 0)
+    for index, column in enumerate(columns):
+        ws.set_column(index, index, column.fitted_width)
     for index, line in enumerate(heading):
-        ws.append([_cell(ws, line, font=_HEADER_FONT if index == 0 else None)])
-    ws.append([_cell(ws, str(c.title), font=_HEADER_FONT, fill=_HEADER_FILL) for c in columns])
+        ws.write_string(index, 0, _ILLEGAL_XML.sub("", str(line)), book.format(bold=index == 0))
+    header = book.format(bold=True, fill=True)
+    for index, column in enumerate(columns):
+        ws.write_string(header_row, index, str(column.title), header)
+    totals: list[Any] = [0] * len(columns)  # Decimal, int or float, as the column holds
     count = 0
     for row in rows:
         count += 1
-        ws.append(
-            [
-                _cell(ws, _value(column, value), number_format=column.number_format)
-                for column, value in zip(columns, row, strict=True)
-            ]
-        )
+        for index, (column, value) in enumerate(zip(columns, row, strict=True)):
+            _write(book, ws, header_row + count, index, column, value)
+            if column.total:
+                figure = value.value if isinstance(value, Formula) else value
+                if _numeric(figure):
+                    totals[index] += figure
     if total_label is not None:
-        first, last = header_row + 1, header_row + count
-        cells: list[Any] = []
-        for index, column in enumerate(columns, start=1):
-            letter = get_column_letter(index)
-            if index == 1:
-                cells.append(_cell(ws, str(total_label), font=_TOTAL_FONT))
-            elif column.total:
-                formula = f"=SUM({letter}{first}:{letter}{last})" if count else 0
-                cells.append(
-                    _cell(ws, formula, font=_TOTAL_FONT, number_format=column.number_format)
-                )
+        last = header_row + count + 1  # the row of the total, from 0
+        ws.write_string(last, 0, str(total_label), book.format(bold=True))
+        for index, column in enumerate(columns[1:], start=1):
+            if not column.total:
+                continue
+            fmt = book.format(bold=True, number=column.number_format)
+            if count:
+                letter = get_column_letter(index + 1)
+                # A1 rows: the first line is header_row + 2, the last header_row + count + 1
+                formula = f"=SUM({letter}{header_row + 2}:{letter}{header_row + count + 1})"
+                ws.write_formula(last, index, formula, fmt, totals[index])
             else:
-                cells.append(None)
-        ws.append(cells)
+                ws.write_number(last, index, 0, fmt)
     return ws
 
 
-def _cell(
-    ws: Any,
-    value: Any,
-    *,
-    font: Font | None = None,
-    fill: PatternFill | None = None,
-    number_format: str | None = None,
-) -> WriteOnlyCell:
-    cell = WriteOnlyCell(ws, value=value)
-    if font is not None:
-        cell.font = font
-    if fill is not None:
-        cell.fill = fill
-    if number_format is not None:
-        cell.number_format = number_format
-    cell.alignment = _WRAP
-    return cell
-
-
-def workbook() -> Workbook:
-    return Workbook(write_only=True)
-
-
-def workbook_bytes(wb: Workbook) -> bytes:
+def workbook() -> Book:
     out = io.BytesIO()
-    wb.save(out)
-    return out.getvalue()
+    # In memory: no temporary files; a month's report is a few thousand rows.
+    wb = xlsxwriter.Workbook(out, {"in_memory": True})
+    return Book(out=out, wb=wb, formats={})
+
+
+def workbook_bytes(book: Book) -> bytes:
+    book.wb.close()
+    return book.out.getvalue()
 
 
 # ------------------------------------------------------------- streaming xlsx
@@ -231,7 +272,7 @@ class _Sink:
 
 
 def _skeleton(title: str, columns: Sequence[Column]) -> tuple[bytes, list[str]]:
-    """openpyxl's package for the sheet: the header row and one styled row, whose
+    """XlsxWriter's package for the sheet: the header row and one styled row, whose
     cells' style numbers the streamed rows reuse."""
     wb = workbook()
     ws = table_sheet(wb, title, columns, [[_sample(c) for c in columns]])
@@ -241,13 +282,13 @@ def _skeleton(title: str, columns: Sequence[Column]) -> tuple[bytes, list[str]]:
         sheet = archive.read(_SHEET_PATH).decode("utf-8")
     row = re.search(r'<row r="2"[^>]*>(.*?)</row>', sheet, flags=re.S)
     if row is None:
-        raise RuntimeError("openpyxl wrote no sample row")
+        raise RuntimeError("XlsxWriter wrote no sample row")
     styles = [
         f' s="{m.group(2)}"' if m.group(2) else ""
         for m in re.finditer(r'<c r="([A-Z]+)2"(?: s="(\d+)")?', row.group(1))
     ]
     if len(styles) != len(columns):
-        raise RuntimeError("openpyxl's sample row does not have one cell per column")
+        raise RuntimeError("XlsxWriter's sample row does not have one cell per column")
     return package, styles
 
 
@@ -292,7 +333,8 @@ def xlsx_stream(
     """The bytes of a one-sheet xlsx, a piece after every ``batch`` rows.
 
     Rows past Excel's limit are left out and the last row says so (use CSV for
-    more). A total row of SUM formulas follows when ``total_label`` is given.
+    more). A total row of SUM formulas follows when ``total_label`` is given, each
+    with its value: the sum of the rows written.
     """
     package, styles = _skeleton(title, columns)
     letters = [get_column_letter(i) for i in range(1, len(columns) + 1)]
@@ -313,6 +355,7 @@ def xlsx_stream(
             yield sink.take()
             number = 1
             pieces: list[str] = []
+            totals: list[Any] = [0] * len(columns)  # Decimal, int or float, as the column holds
             limit = EXCEL_MAX_ROWS - (2 if total_label is not None else 1)
             for row in rows:
                 if number >= limit:
@@ -331,13 +374,16 @@ def xlsx_stream(
                     )
                 )
                 pieces.append(f'<row r="{number}">{cells}</row>')
+                for index, (column, value) in enumerate(zip(columns, row, strict=True)):
+                    if column.total and _numeric(value):
+                        totals[index] += value
                 if len(pieces) >= batch:
                     entry.write("".join(pieces).encode("utf-8"))
                     pieces.clear()
                     if sink.chunks:  # deflate gives out bytes once it has enough
                         yield sink.take()
             if total_label is not None:
-                pieces.append(_total_row(number, letters, styles, columns, total_label))
+                pieces.append(_total_row(number, letters, styles, columns, totals, total_label))
             entry.write("".join(pieces).encode("utf-8"))
             entry.write(tail.encode("utf-8"))
     source.close()
@@ -348,14 +394,22 @@ _TRUNCATED = "…… 超过 Excel 的行数上限，其余的行未导出，请�
 
 
 def _total_row(
-    last: int, letters: list[str], styles: list[str], columns: Sequence[Column], label: str
+    last: int,
+    letters: list[str],
+    styles: list[str],
+    columns: Sequence[Column],
+    totals: Sequence[Decimal | int | float],
+    label: str,
 ) -> str:
     number = last + 1
     cells = [f'<c r="A{number}" t="inlineStr"><is><t>{escape(str(label))}</t></is></c>']
-    for letter, style, column in zip(letters[1:], styles[1:], columns[1:], strict=True):
+    for letter, style, column, total in zip(
+        letters[1:], styles[1:], columns[1:], totals[1:], strict=True
+    ):
         if column.total:
             formula = f"SUM({letter}2:{letter}{last})" if last >= 2 else "0"
-            cells.append(f'<c r="{letter}{number}"{style}><f>{formula}</f></c>')
+            # The value beside the formula: what a preview that computes nothing shows.
+            cells.append(f'<c r="{letter}{number}"{style}><f>{formula}</f><v>{total}</v></c>')
     return f'<row r="{number}">{"".join(cells)}</row>'
 
 

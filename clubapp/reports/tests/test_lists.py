@@ -8,7 +8,10 @@ import io
 from decimal import Decimal
 
 import pytest
+from django.db.models import Sum
 from openpyxl import load_workbook
+
+from clubapp.books.models import IncomeEntry
 
 LISTS = ["members", "visits", "income", "sessions", "hands", "ledger"]
 
@@ -174,3 +177,15 @@ def test_it_exports_the_plans_with_their_totals(client, accountant, november_boo
     client.force_login(accountant)
     rows, _ws = _xlsx_rows(client.get("/reports/lists/plans.xlsx?state=in_progress"))
     assert [(r[2], Decimal(str(r[3]))) for r in rows[1:-1]] == [("执行中", Decimal("480.00"))]
+
+
+def test_it_stores_the_exported_income_total_with_its_value(client, accountant, november_books):
+    client.force_login(accountant)
+    response = client.get("/reports/lists/income.xlsx")
+    ws = load_workbook(io.BytesIO(b"".join(response.streaming_content)), data_only=True).active
+    rows = list(ws.iter_rows(values_only=True))
+    amount = rows[0].index("金额（元）")
+    assert rows[-1][0] == "合计"
+    books = IncomeEntry.objects.aggregate(t=Sum("amount"))["t"]
+    assert Decimal(str(rows[-1][amount])) == books
+    assert books > 0

@@ -5,6 +5,7 @@ the selector, the xlsx and the PDF."""
 from __future__ import annotations
 
 import io
+import re
 from decimal import Decimal
 
 from django.db.models import Sum
@@ -120,3 +121,70 @@ def test_it_shows_the_cash_book_on_the_page(client, approver, november_books):
     client.force_login(approver)
     page = client.get("/reports/monthly/?month=2026-11").content.decode()
     assert "258.50" in page and "455.50" in page and "缺少" not in page
+
+
+def _cached(client, user):
+    """The workbook twice: its formulas, and the values stored beside them (what a
+    preview that computes nothing, on a phone or in WPS, shows)."""
+    client.force_login(user)
+    response = client.get("/reports/monthly.xlsx?month=2026-11")
+    data = b"".join(response.streaming_content)
+    return load_workbook(io.BytesIO(data)), load_workbook(io.BytesIO(data), data_only=True)
+
+
+def _evaluate(ws, formula: str) -> Decimal:
+    """The two kinds of formula the workbook writes, =SUM(B4:B9) and =B4+B5-B6, over
+    the values of ``ws`` (a formula's cell counts with its stored value)."""
+    figure = lambda ref: Decimal(str(ws[ref].value or 0))  # noqa: E731
+    if match := re.fullmatch(r"=SUM\(([A-Z]+\d+):([A-Z]+\d+)\)", formula):
+        return sum((figure(c.coordinate) for row in ws[match[1] : match[2]] for c in row),
+                   Decimal(0))  # fmt: skip
+    terms = re.findall(r"([+-]?)([A-Z]+\d+)", formula[1:])
+    assert "".join(sign + ref for sign, ref in terms) == formula[1:], formula
+    return sum((-figure(ref) if sign == "-" else figure(ref) for sign, ref in terms), Decimal(0))
+
+
+def test_it_stores_every_total_and_balance_with_its_value(client, accountant, november_books):
+    formulas, values = _cached(client, accountant)
+    seen = 0
+    for ws in formulas.worksheets:
+        for row in ws.iter_rows():
+            for cell in row:
+                if cell.data_type != "f":
+                    continue
+                seen += 1
+                cached = values[ws.title][cell.coordinate].value
+                assert cached is not None, f"{ws.title}!{cell.coordinate} has no value"
+                # the value is what the formula computes from the cells it names
+                computed = _evaluate(values[ws.title], cell.value)
+                assert Decimal(str(cached)) == computed, (ws.title, cell.coordinate)
+    assert seen >= 15  # the totals, the days' totals, the closing figures
+
+
+def test_it_stores_the_books_figures_beside_the_formulas(client, accountant, november_books):
+    _formulas, values = _cached(client, accountant)
+    income = _sum(_in_november(IncomeEntry)) - _sum(_in_november(Reversal).filter(kind="income"))
+    spent = _sum(_in_november(Expense))
+
+    def cached(title: str, ref: str) -> Decimal:
+        return Decimal(str(values[title][ref].value))
+
+    book = _sheet(values, "收支账")
+    assert book[6][0] == "期末结余" and book[10][0] == "月末库存现金"
+    assert cached("收支账", "B7") == Decimal("50.00") + income - spent == Decimal("258.50")
+    # the cash on hand: the month's start, its income, less the one confirmed slip
+    assert cached("收支账", "B11") == cached("收支账", "B8") + income - Decimal("150.00")
+    fund = _sheet(values, "器材基金")
+    assert fund[6][0] == "月末余额"
+    assert cached("器材基金", "B7") == cached("器材基金", "B4") + Decimal("4.00") - Decimal(
+        "280.00"
+    )
+    by_category = _sheet(values, "支出分类")
+    assert by_category[-1][0] == "合计"
+    assert Decimal(str(by_category[-1][1])) == spent
+    entries = _sheet(values, "收入明细")
+    assert entries[-1][0] == "合计"
+    assert Decimal(str(entries[-1][3])) == _sum(_in_november(IncomeEntry))
+    days = _sheet(values, "收入按日")
+    assert days[-1][0] == "合计" and Decimal(str(days[-1][-1])) == income
+    assert all(r[-1] is not None for r in days[3:-1])  # each day's total too

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import io
 
+from django.db.models import Sum
 from openpyxl import load_workbook
 
+from clubapp.play.models import LedgerLine
 from clubapp.reports.tests.pdfs import assert_ships_its_font, pdf_text
 
 
@@ -51,3 +53,15 @@ def test_it_refuses_a_member_who_did_not_sit_there(client, member, november):
     client.force_login(member)
     for suffix in ("sheet/", "sheet.pdf", "sheet.xlsx"):
         assert client.get(f"/reports/sessions/{november.session.pk}/{suffix}").status_code == 403
+
+
+def test_it_stores_each_seats_total_with_its_value_from_the_ledger(client, accountant, november):
+    client.force_login(accountant)
+    response = client.get(f"/reports/sessions/{november.session.pk}/sheet.xlsx")
+    values = load_workbook(io.BytesIO(b"".join(response.streaming_content)), data_only=True)
+    total = list(values.worksheets[0].iter_rows(values_only=True))[-1]
+    assert total[0] == "合计"
+    lines = LedgerLine.objects.filter(hand__session=november.session)
+    ledger = [lines.filter(seat=w).aggregate(p=Sum("points"))["p"] or 0 for w in "ESWN"]
+    assert list(total[4:8]) == ledger
+    assert any(ledger)  # not a table of zeros

@@ -5,9 +5,20 @@ from __future__ import annotations
 import io
 from decimal import Decimal
 
+import pytest
 from openpyxl import load_workbook
 
-from clubapp.reports.xlsx import Column, cell_text, csv_stream, display_width, xlsx_stream
+from clubapp.reports.xlsx import (
+    Column,
+    Formula,
+    cell_text,
+    csv_stream,
+    display_width,
+    table_sheet,
+    workbook,
+    workbook_bytes,
+    xlsx_stream,
+)
 
 
 def test_it_escapes_what_a_spreadsheet_would_run():
@@ -62,3 +73,23 @@ def test_it_keeps_numbers_as_numbers_and_strips_control_characters():
 def test_it_writes_csv_with_a_bom_and_two_places():
     text = b"".join(csv_stream([Column("名"), Column("元", "yuan")], [("=x", Decimal("4"))]))
     assert text.decode("utf-8") == "\ufeff名,元\r\n'=x,4.00\r\n"
+
+
+def test_it_streams_the_totals_with_their_values():
+    rows = [("甲", Decimal("0.10"), 3), ("乙", Decimal("0.20"), -5), ("丙", None, 4)]
+    columns = [Column("名"), Column("元", "yuan", total=True), Column("花", "int", total=True)]
+    data = b"".join(xlsx_stream("x", columns, rows, total_label="合计"))
+    formulas = load_workbook(io.BytesIO(data)).active
+    assert (formulas["B5"].value, formulas["C5"].value) == ("=SUM(B2:B4)", "=SUM(C2:C4)")
+    values = load_workbook(io.BytesIO(data), data_only=True).active
+    assert Decimal(str(values["B5"].value)) == Decimal("0.30")  # summed in Decimal, not float
+    assert values["C5"].value == 2
+
+
+def test_it_writes_a_formula_only_with_its_value():
+    wb = workbook()
+    with pytest.raises(ValueError):
+        table_sheet(wb, "x", [Column("元", "yuan")], [("=B1+B2",)])
+    table_sheet(wb, "y", [Column("元", "yuan")], [(Formula("=1+2", 3),)])
+    ws = load_workbook(io.BytesIO(workbook_bytes(wb)), data_only=True)["y"]
+    assert ws["A2"].value == 3
