@@ -186,6 +186,10 @@ TEMPLATES = [
         },
     },
 ]
+# Every list: one table template and one class, so each becomes a stack of cards on a
+# phone with the row's name first (templates/core/_table.html, static/css/app.css).
+DJANGO_TABLES2_TEMPLATE = "core/_table.html"
+DJANGO_TABLES2_TABLE_ATTRS = {"class": "grid stack"}
 
 DATABASES = {
     "default": database_from_url(os.environ.get("DATABASE_URL", "sqlite:///db.sqlite3")),

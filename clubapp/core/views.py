@@ -19,10 +19,10 @@ from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_safe
 
 from clubapp.core.clientip import client_ip
+from clubapp.core.home import home_sections
 from clubapp.core.middleware import RETRY_AFTER_SECONDS
-from clubapp.core.roles import Role, user_roles
+from clubapp.core.roles import user_roles
 from clubapp.core.selectors import room_get
-from clubapp.reports.selectors import today_desk
 
 logger = logging.getLogger(__name__)
 
@@ -63,13 +63,9 @@ login = LoginView.as_view()
 
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
-    context = {}
-    roles = user_roles(request.user)
-    room = room_get()
-    if (Role.MANAGER in roles or Role.ACCOUNTANT in roles) and room.pk is not None:
-        # Their home page is today's page (the reports app reads it from the other apps).
-        context["today"] = today_desk(room=room)
-    return render(request, "core/home.html", context)
+    """One section per role the user has, each listing what waits for them there."""
+    sections = home_sections(user=request.user, roles=user_roles(request.user), room=room_get())
+    return render(request, "core/home.html", sections)
 
 
 @never_cache

@@ -38,7 +38,7 @@ class MemberTable(tables.Table):
     class Meta:
         model = Member
         fields = ("name", "phone", "id_number", "card_number", "card_state", "card_valid_until")
-        attrs = {"class": "grid members"}
+        attrs = {"class": "grid stack members"}
         empty_text = _("No members found.")
 
     def render_id_number(self, value: str) -> str:

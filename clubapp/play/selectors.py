@@ -42,6 +42,17 @@ def session_list() -> QuerySet[TableSession]:
     )
 
 
+def sessions_seated(*, user: Any) -> QuerySet[TableSession]:
+    """The open tables where ``user`` sits (by their account), oldest first."""
+    return (
+        TableSession.objects.filter(ended_at__isnull=True, seats__user=user)
+        .select_related("ruleset")
+        .prefetch_related("seats")
+        .distinct()
+        .order_by("started_at", "id")
+    )
+
+
 def tables_openable(*, room: Room) -> QuerySet[Table]:
     """The room's tables a new session may take: in use, with no open session."""
     busy = TableSession.objects.filter(table=OuterRef("pk"), ended_at__isnull=True)

@@ -62,6 +62,9 @@ class ListSpec:
     total: bool = False
     #: where the list's own page lives in its app, for a link back
     home: str = ""
+    #: the column that says who or what the row is: first on the page (on a phone, the
+    #: card's title); the files keep the order of ``columns``
+    lead: int = 0
 
 
 def _chunks(qs: QuerySet[Any], *fields: str) -> Iterator[tuple[Any, ...]]:
@@ -547,6 +550,7 @@ LISTS: dict[str, ListSpec] = {
             can_read=can_read_room,
             total=True,
             home="members:visit_list",
+            lead=2,
         ),
         ListSpec(
             slug="income",
@@ -559,6 +563,7 @@ LISTS: dict[str, ListSpec] = {
             can_read=can_read_books,
             total=True,
             home="books:income_list",
+            lead=1,
         ),
         ListSpec(
             slug="slips",
@@ -617,6 +622,7 @@ LISTS: dict[str, ListSpec] = {
             columns=_hand_columns,
             rows=_hand_rows,
             can_read=can_read_room,
+            lead=4,
         ),
         ListSpec(
             slug="ledger",
@@ -628,6 +634,7 @@ LISTS: dict[str, ListSpec] = {
             rows=_line_rows,
             can_read=can_read_room,
             total=True,
+            lead=4,
         ),
     )
 }

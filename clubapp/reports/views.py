@@ -28,6 +28,7 @@ from clubapp.reports.forms import CardBatchForm
 from clubapp.reports.pdf import render_template_pdf
 from clubapp.reports.permissions import can_print_cards, can_read_books, can_read_room, requires
 from clubapp.reports.selectors import Month
+from clubapp.reports.tables import list_table
 
 XLSX = "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
 PDF = "application/pdf"
@@ -127,20 +128,16 @@ def list_page(request: AuthenticatedRequest, slug: str) -> HttpResponse:
     qs = filterset.qs
     paginator = Paginator(qs, PER_PAGE)
     page = paginator.get_page(request.GET.get("page"))
-    columns = spec.columns()
     query = request.GET.copy()
     query.pop("page", None)
+    rows = spec.rows(cast(QuerySet[Any], page.object_list))  # a page of qs
     return render(
         request,
         "reports/list.html",
         {
             "spec": spec,
             "filter": filterset,
-            "columns": columns,
-            "rows": [
-                [(value, column.kind) for value, column in zip(row, columns, strict=True)]
-                for row in spec.rows(cast(QuerySet[Any], page.object_list))  # a page of qs
-            ],
+            "table": list_table(spec, rows),
             "page": page,
             "query": query.urlencode(),
         },

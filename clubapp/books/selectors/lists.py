@@ -22,6 +22,7 @@ from clubapp.books.models import (
     PlanDraftLine,
     PlanLine,
     PlanOutcome,
+    PlanState,
     PurchasePlan,
 )
 from clubapp.books.selectors.state import (
@@ -95,6 +96,15 @@ def plan_list(*, room: Room) -> QuerySet[PlanWithRow]:
         plans_with_state(PurchasePlan.objects.filter(room=room))
         .annotate(draft_total=Subquery(draft_total))
         .select_related("drafted_by", "submission")
+    )
+
+
+def plans_awaiting_approval(*, room: Room) -> QuerySet[PlanWithRow]:
+    """Submitted plans with no decision yet, oldest submission first (the approver's list)."""
+    return (
+        plan_list(room=room)
+        .filter(state=PlanState.SUBMITTED.value)
+        .order_by("submission__submitted_at", "pk")
     )
 
 

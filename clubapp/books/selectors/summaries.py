@@ -438,6 +438,12 @@ def next_day_to_close(*, room: Room, today: dt.date) -> dt.date | None:
     return waiting[0] if waiting else None
 
 
+def days_to_close(*, room: Room, today: dt.date) -> list[dt.date]:
+    """Every day with entries after the last closed one, up to today, oldest first: the
+    accountant's closing to do (``next_day_to_close`` is the first of them)."""
+    return days_with_entries(room=room, after=last_closed_day(room=room), before=today + ONE_DAY)
+
+
 def income_by_day(
     *, room: Room, first: dt.date, last: dt.date
 ) -> dict[dt.date, dict[str, Decimal]]:

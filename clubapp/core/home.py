@@ -1,0 +1,116 @@
+"""What the home page shows each role: one section per role the user has, each read
+through the owning app's selectors (docs/foundation.md "Home page").
+
+- manager: today's page (the reports app);
+- approver (负责人): the purchase plans waiting for a decision;
+- accountant (会计): slips to confirm, expenses to confirm, days to close, and the
+  income still at the desk (not handed over);
+- member: their card, the open tables where they sit, the hands waiting for their
+  confirmation, their latest sessions' points.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from django.utils import timezone
+
+from clubapp.books import selectors as books
+from clubapp.core.models import Room
+from clubapp.core.roles import Role
+from clubapp.members import selectors as members
+from clubapp.play import selectors as play
+from clubapp.reports.selectors import today_desk
+
+#: the rows a section lists before it sends the reader to the full page
+SHOWN = 10
+
+
+@dataclass(frozen=True)
+class ApproverHome:
+    plans: list[Any]
+    more: int
+
+
+@dataclass(frozen=True)
+class AccountantHome:
+    slips: list[Any]
+    expenses: list[Any]
+    days: list[Any]
+    more_days: int
+    receipts: list[Any]
+    more_receipts: int
+    desk: books.DeskCash
+
+
+@dataclass(frozen=True)
+class MemberHome:
+    member: Any
+    card: Any
+    card_state: Any
+    sessions: list[Any]
+    awaiting: list[Any]
+    more_awaiting: bool
+    history: list[dict[str, Any]]
+    points: int
+
+
+def _first(rows: list[Any]) -> tuple[list[Any], int]:
+    return rows[:SHOWN], max(len(rows) - SHOWN, 0)
+
+
+def approver_home(*, room: Room) -> ApproverHome:
+    waiting = books.plans_awaiting_approval(room=room)
+    plans = list(waiting[:SHOWN])
+    return ApproverHome(plans=plans, more=waiting.count() - len(plans) if plans else 0)
+
+
+def accountant_home(*, room: Room) -> AccountantHome:
+    today = timezone.localdate()
+    days, more_days = _first(books.days_to_close(room=room, today=today))
+    desk = books.desk_cash(room=room)
+    receipts = list(books.receipts_to_hand_over(room=room)[:SHOWN])
+    return AccountantHome(
+        slips=list(books.pending_slips(room=room)),
+        expenses=list(books.unconfirmed_expenses(room=room).select_related("line")),
+        days=days,
+        more_days=more_days,
+        receipts=receipts,
+        more_receipts=desk.receipts - len(receipts),
+        desk=desk,
+    )
+
+
+def member_home(*, user: Any) -> MemberHome:
+    member = members.member_for_user(user=user)
+    card = members.member_current_card(member=member) if member is not None else None
+    stats = play.member_stats(user=user)
+    awaiting = play.hands_awaiting(user=user, count=SHOWN + 1)
+    return MemberHome(
+        member=member,
+        card=card,
+        card_state=card.state_on(timezone.localdate()) if card is not None else None,
+        sessions=list(play.sessions_seated(user=user)),
+        awaiting=awaiting[:SHOWN],
+        more_awaiting=len(awaiting) > SHOWN,
+        # newest first: the last few sessions, the rest on the history page
+        history=stats.sessions[::-1][:5],
+        points=stats.points,
+    )
+
+
+def home_sections(*, user: Any, roles: list[Role], room: Room) -> dict[str, Any]:
+    """The context of each section the user's roles open, by name."""
+    sections: dict[str, Any] = {}
+    if room.pk is None:  # before the fixtures: nothing to read yet
+        return sections
+    if Role.MANAGER in roles:
+        sections["today"] = today_desk(room=room)
+    if Role.APPROVER in roles:
+        sections["approver"] = approver_home(room=room)
+    if Role.ACCOUNTANT in roles:
+        sections["accountant"] = accountant_home(room=room)
+    if Role.MEMBER in roles:
+        sections["member_home"] = member_home(user=user)
+    return sections
