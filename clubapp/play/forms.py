@@ -81,7 +81,7 @@ class SessionForm(forms.Form):
     ruleset = forms.ModelChoiceField(label=_("Ruleset"), queryset=RulesetVersion.objects.none())
     mode = forms.ChoiceField(label=_("Mode"), choices=Mode.choices, initial=Mode.OPEN)
     garden_size = forms.IntegerField(
-        label=_("Garden size (花)"), min_value=1, max_value=100000, required=False
+        label=_("Garden size (points)"), min_value=1, max_value=100000, required=False
     )
     end_when_out = forms.TypedChoiceField(
         label=_("The garden ends when this many players are out"),
@@ -95,7 +95,7 @@ class SessionForm(forms.Form):
         required=False,
     )
     jiang_count = forms.TypedChoiceField(
-        label=_("将 in the night"), choices=[(2, "2"), (3, "3")], coerce=int, initial=2
+        label=_("Games in the night"), choices=[(2, "2"), (3, "3")], coerce=int, initial=2
     )
 
     def __init__(self, *args: Any, room: Room, typed_names: bool = False, **kwargs: Any) -> None:
@@ -126,10 +126,10 @@ class SessionForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         if data.get("mode") == Mode.GARDEN and not data.get("garden_size"):
-            self.add_error("garden_size", _("A 进园子 table needs the size of its garden."))
+            self.add_error("garden_size", _("A garden table needs the size of its garden."))
         ruleset = data.get("ruleset")
         if data.get("mode") == Mode.GARDEN and ruleset and ruleset.family != "nanjing":
-            self.add_error("mode", _("进园子 is a 南京麻将 mode."))
+            self.add_error("mode", _("The garden is a mode of Nanjing mahjong."))
         taken: set[int] = set()
         for wind in SEATS:
             visit = data.get(f"visit_{wind}")
@@ -246,9 +246,7 @@ class SeatForm(forms.Form):
     flags = forms.MultipleChoiceField(
         label=_("How it was won"), required=False, widget=forms.CheckboxSelectMultiple
     )
-    liable = forms.ChoiceField(
-        label=_("Liable (包牌)"), choices=NO_SEAT + SEAT_CHOICES, required=False
-    )
+    liable = forms.ChoiceField(label=_("Liable"), choices=NO_SEAT + SEAT_CHOICES, required=False)
     concealed = forms.CharField(
         label=_("Tiles in hand, the winning tile included"), max_length=60, required=False
     )
@@ -256,7 +254,9 @@ class SeatForm(forms.Form):
     winning_tile = forms.CharField(label=_("Winning tile"), max_length=2, required=False)
     flowers = forms.CharField(label=_("Flowers"), max_length=60, required=False)
     others_ponged = forms.CharField(
-        label=_("Pongs of others on the table (for 压绝)"), max_length=20, required=False
+        label=_("Pongs of others on the table (for the closed wait on a ponged tile)"),
+        max_length=20,
+        required=False,
     )
 
     def __init__(self, *args: Any, ruleset: Ruleset, **kwargs: Any) -> None:

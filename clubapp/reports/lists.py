@@ -517,7 +517,7 @@ def _line_columns() -> list[Column]:
         Column(_("Hand number"), "int", 4),
         Column(_("Player"), "text", 10),
         Column(_("Counterparty"), "text", 10),
-        Column(_("Points (花)"), "int", 6, total=True),
+        Column(_("Points scored"), "int", 6, total=True),
         Column(_("Reason"), "label", 8),
     ]
 
