@@ -41,14 +41,20 @@ from scoring.rulesets import Ruleset
 #: the seats by wind: 东 南 西 北 (East South West North on an English page)
 SEAT_CHOICES: list[tuple[str, Any]] = list(Wind.choices)
 NO_SEAT: list[tuple[str, Any]] = [("", "—")]
-KONG_TYPES = [
+#: 明杠 补杠 暗杠 花杠 (their English on an English page)
+KONG_TYPES: list[tuple[str, Any]] = [
     ("", "—"),
-    ("exposed", "明杠"),
-    ("upgraded", "补杠"),
-    ("concealed", "暗杠"),
-    ("flower", "花杠"),
+    ("exposed", _("exposed kong")),
+    ("upgraded", _("added kong")),
+    ("concealed", _("concealed kong")),
+    ("flower", _("flower kong")),
 ]
-PENALTY_TYPES = [("", "—"), ("follow", "跟打"), ("four_discards", "四张同打")]
+#: 跟打, 四张同打
+PENALTY_TYPES: list[tuple[str, Any]] = [
+    ("", "—"),
+    ("follow", _("same discard four in a row")),
+    ("four_discards", _("four of a tile discarded")),
+]
 _MELD = re.compile(r"^([PKU])([1-9][mpsz])([ESWN])?$")
 
 
@@ -216,10 +222,16 @@ class HandForm(forms.Form):
         widget=forms.RadioSelect,
     )
     false_wins = forms.MultipleChoiceField(
-        label="诈糊", choices=SEAT_CHOICES, required=False, widget=forms.CheckboxSelectMultiple
+        label=_("false win"),
+        choices=SEAT_CHOICES,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
     )
     dead_hands = forms.MultipleChoiceField(
-        label="相公", choices=SEAT_CHOICES, required=False, widget=forms.CheckboxSelectMultiple
+        label=_("dead hand"),
+        choices=SEAT_CHOICES,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
     )
 
     def __init__(self, *args: Any, family: str, **kwargs: Any) -> None:

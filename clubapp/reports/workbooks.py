@@ -384,7 +384,10 @@ def settlement_workbook(sheet: selectors.SettlementSheet, *, title: str) -> byte
             Column(_("Booked at"), "datetime", 16),
             Column(_("Hand"), "text", 24),
             Column(_("Breakdown"), "label", 36),
-            *(Column(f"{label}（花）", "int", 8, total=True) for label in seats),
+            *(
+                Column(_("%(wind)s (points)") % {"wind": label}, "int", 8, total=True)
+                for label in seats
+            ),
             Column(pgettext("signed-off hands", "Confirmed"), "text", 16),
             Column(_("Voided"), "label", 12),
         ],
@@ -404,7 +407,7 @@ def settlement_workbook(sheet: selectors.SettlementSheet, *, title: str) -> byte
         [
             Column(_("Statement"), "int", 6),
             Column(_("Hands"), "label", 10),
-            *(Column(f"{label}（花）", "int", 8) for label in seats),
+            *(Column(_("%(wind)s (points)") % {"wind": label}, "int", 8) for label in seats),
             Column(_("Pays"), "text", 10),
             Column(_("To"), "text", 10),
             Column(_("Points scored"), "int", 8),
