@@ -14,6 +14,7 @@ The URL list is the resolver's: a URL added without a line in ``PAGES`` or
 
 from __future__ import annotations
 
+import datetime as dt
 import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -44,7 +45,8 @@ pytestmark = pytest.mark.django_db
 
 HAN = re.compile(r"[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3000-\u303f\uff01-\uff5e]")
 
-Args = Callable[[], dict[str, Any]]
+# the URL's arguments: one set, or several (a page opened in each of its states)
+Args = Callable[[], dict[str, Any] | list[dict[str, Any]]]
 
 
 def _none() -> dict[str, Any]:
@@ -64,6 +66,11 @@ def _hand(**filters: Any) -> dict[str, Any]:
     return {"pk": hand.session_id, "number": hand.number}
 
 
+def _last_month() -> str:
+    first = timezone.localdate().replace(day=1)
+    return f"{(first - dt.timedelta(days=1)):%Y-%m}"
+
+
 def _open_session() -> dict[str, Any]:
     return {"pk": _session(ended_at__isnull=True).pk}
 
@@ -72,14 +79,21 @@ def _member_pk() -> dict[str, Any]:
     return {"pk": _first(Member, name="赵会员").pk}
 
 
-def _card(state: str = "") -> dict[str, Any]:
+def _card() -> dict[str, Any]:
     return {"pk": _first(Card, member__name="钱大伯").pk}
+
+
+def _each(model: type[models.Model], *fields: str, **filters: Any) -> list[dict[str, Any]]:
+    rows = model._default_manager.filter(**filters).order_by("pk").values_list(*fields)
+    return [dict(zip(("pk", "number")[: len(fields)], row, strict=True)) for row in rows]
 
 
 @dataclass(frozen=True)
 class Page:
     roles: tuple[str, ...]
     args: Args = _none
+    #: query strings, each opened too ("" is the page itself)
+    queries: Callable[[], list[str]] = lambda: [""]
 
 
 DESK = ("manager",)
@@ -97,7 +111,7 @@ PAGES: dict[str, Page] = {
     "members:member_list": Page(DESK),
     "members:member_create": Page(DESK),
     "members:my_card": Page(("member",)),
-    "members:member_detail": Page(DESK, _member_pk),
+    "members:member_detail": Page(DESK, lambda: _each(Member, "pk")),
     "members:member_edit": Page(DESK, _member_pk),
     "members:member_account": Page(DESK, lambda: {"pk": _first(Member, name="钱大伯").pk}),
     "members:card_renew": Page(DESK, _card),
@@ -115,10 +129,12 @@ PAGES: dict[str, Page] = {
     "members:room_settings": Page(DESK),
     "play:sessions": Page(("manager", "member")),
     "play:session_create": Page(DESK),
-    "play:session": Page(("manager", "member"), lambda: {"pk": _session().pk}),
+    # each table: ended, 进园子 in play, 工地 in play with a void asked for
+    "play:session": Page(DESK, lambda: _each(TableSession, "pk")),
     "play:session_hands": Page(DESK, lambda: {"pk": _session().pk}),
     "play:hand_entry": Page(DESK, _open_session),
-    "play:hand": Page(("manager", "member"), lambda: _hand(voids__isnull=True)),
+    # every row of the journal: played, confirmed, voided, reversals
+    "play:hand": Page(("manager",), lambda: _each(Hand, "session_id", "number")),
     "play:hand_compare": Page(DESK, lambda: _hand(voids__isnull=True)),
     "play:hand_void": Page(DESK, lambda: _hand(voids__isnull=True, session__ended_at=None)),
     "play:settlement": Page(
@@ -136,7 +152,7 @@ PAGES: dict[str, Page] = {
     "play:rulesets": Page(DESK),
     "play:ruleset_edit": Page(DESK, lambda: {"pk": _first(RulesetVersion).pk}),
     "reports:today": Page(DESK),
-    "reports:monthly": Page(BOOKS),
+    "reports:monthly": Page(BOOKS, queries=lambda: ["", f"?month={_last_month()}"]),
     "reports:cards": Page(DESK),
     "reports:sheet": Page(DESK, lambda: {"pk": _session().pk}),
     "books:home": Page(("manager", "accountant", "approver")),
@@ -145,14 +161,14 @@ PAGES: dict[str, Page] = {
     "books:income_detail": Page(BOOKS, lambda: {"pk": _first(IncomeEntry).pk}),
     "books:slip_list": Page(BOOKS),
     "books:slip_create": Page(DESK),
-    "books:slip_detail": Page(BOOKS, lambda: {"pk": _first(HandOverSlip).pk}),
+    "books:slip_detail": Page(BOOKS, lambda: _each(HandOverSlip, "pk")),
     "books:plan_list": Page(BOOKS),
     "books:plan_create": Page(DESK),
-    "books:plan_detail": Page(BOOKS, lambda: {"pk": _first(PurchasePlan).pk}),
+    "books:plan_detail": Page(BOOKS, lambda: _each(PurchasePlan, "pk")),
     "books:plan_edit": Page(DESK, lambda: {"pk": _first(PurchasePlan, submission=None).pk}),
     "books:expense_list": Page(BOOKS),
     "books:expense_create": Page(DESK),
-    "books:expense_detail": Page(BOOKS, lambda: {"pk": _first(Expense).pk}),
+    "books:expense_detail": Page(BOOKS, lambda: _each(Expense, "pk")),
     "books:day_list": Page(BOOKS),
     "books:day_detail": Page(BOOKS, lambda: {"day": timezone.localdate().isoformat()}),
     "books:month_current": Page(BOOKS),
@@ -160,6 +176,17 @@ PAGES: dict[str, Page] = {
         BOOKS, lambda: {"year": timezone.localdate().year, "month": timezone.localdate().month}
     ),
 }
+
+# What only a player sees: their tables (one with the void they asked for), their hands
+# (confirmed by them or waiting for it). url name, role, arguments.
+AS_PLAYER: list[tuple[str, str, Args]] = [
+    ("play:session", "member", lambda: _each(TableSession, "pk", seats__user__username="member")),
+    (
+        "play:hand",
+        "member",
+        lambda: _each(Hand, "session_id", "number", session__seats__user__username="member"),
+    ),
+]
 
 # Lists: one page per list of the reports app.
 LIST_SLUGS = ("members", "visits", "income", "slips", "expenses", "plans", "sessions")
@@ -313,8 +340,13 @@ def _visible_han(html: str, typed: list[str]) -> list[str]:
 
 def _opened() -> Iterator[tuple[str, str, str]]:
     for name, spec in PAGES.items():
-        kwargs = spec.args()
-        for role in spec.roles:
+        args = spec.args()
+        for kwargs in args if isinstance(args, list) else [args]:
+            for query in spec.queries():
+                for role in spec.roles:
+                    yield name, role, reverse(name, kwargs=kwargs) + query
+    for name, role, player_args in AS_PLAYER:
+        for kwargs in player_args():
             yield name, role, reverse(name, kwargs=kwargs)
     for slug in LIST_SLUGS:
         yield "reports:list", "manager", reverse("reports:list", kwargs={"slug": slug})
