@@ -6,8 +6,9 @@ row is written by the services, at moments of the last month, in an order the
 services accept: the days up to eight days ago are closed (a closed week and more);
 a receipt of nine days ago is booked afterwards as a late entry (补记) and is still
 at the desk, so the desk page flags it late. Slips confirmed, one sent back and
-handed over again, one waiting; plans in every state; expenses confirmed, waiting,
-reversed, one reimbursed to a person; an income entry reversed.
+handed over again, one reversed after its confirmation, one waiting; plans in every
+state; expenses confirmed, waiting, reversed, one reimbursed to a person; an income
+entry reversed.
 """
 
 from __future__ import annotations
@@ -251,7 +252,13 @@ class Demo:
 
         self.guests(19, 11)
         self.income(12, "160.00", IncomeCategory.TOURNAMENT, "棋牌爱好者", "掼蛋比赛报名费 16人")
-        services.slip_confirm(slip=self.slip(self.at(11, 17)), by=a, now=self.at(10, 10))
+        mistaken = self.slip(self.at(11, 17))
+        services.slip_confirm(slip=mistaken, by=a, now=self.at(10, 10))
+        # confirmed before the finance office had counted it: reversed, handed over again
+        services.slip_reverse(
+            slip=mistaken, reason="财务未清点即确认，撤销后重交", by=a, now=self.at(10, 11)
+        )
+        services.slip_confirm(slip=self.slip(self.at(10, 15)), by=a, now=self.at(10, 16))
 
         # The accountant closes every day with entries, in order, through 8 days ago.
         for day in [*selectors.days_with_entries(room=self.room, before=self.day(8)), self.day(8)]:

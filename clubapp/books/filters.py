@@ -43,7 +43,7 @@ INCOME_STATES = [
 ]
 SLIP_STATES = [
     (SlipState.PENDING, _("Waiting for the accountant")),
-    (SlipState.CONFIRMED, _("Confirmed (入账)")),
+    (SlipState.CONFIRMED, _("Confirmed (booked)")),
     (SlipState.RETURNED, _("Sent back")),
     (SlipState.REVERSED, _("Reversed")),
 ]
@@ -63,7 +63,7 @@ class IncomeFilter(filters.FilterSet):
     recorded_by = filters.ChoiceFilter(empty_label=ALL, label=_("Recorded by"), choices=_managers)
     late = filters.ChoiceFilter(
         empty_label=ALL,
-        label=_("Late entries (补记)"),
+        label=_("Late entries"),
         choices=[("yes", _("Late entries only")), ("no", _("Without late entries"))],
         method="filter_late",
     )

@@ -83,7 +83,7 @@ class IncomeForm(forms.Form):
         error_messages={"invalid": _("Enter a time such as 14:30.")},
     )
     late = forms.BooleanField(
-        label=_("Late entry (补记): its day is closed; book it on the next open day"),
+        label=_("Late entry: its day is closed; book it on the next open day"),
         required=False,
     )
     request_key = _key_field()
@@ -209,7 +209,7 @@ class ExpenseForm(forms.Form):
     )
     amount = MoneyField(label=_("Amount paid (yuan)"))
     supplier = forms.CharField(label=_("Supplier"), max_length=100)
-    invoice_number = forms.CharField(label=_("Invoice number (发票号)"), max_length=40)
+    invoice_number = forms.CharField(label=_("Invoice number"), max_length=40)
     purchased_on = forms.DateField(
         label=_("Purchase date"),
         widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d"),

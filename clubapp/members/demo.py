@@ -17,12 +17,12 @@ from stdnum.cn import ric
 
 from clubapp.core.models import Room
 from clubapp.members import selectors, services
-from clubapp.members.models import ExceptionKind, Member, Table
+from clubapp.members.models import DEFAULT_WEEKLY_PERIODS, ExceptionKind, Member, Table
 
 # name, phone, birth date, sequence, photo colour, what happens to the card
 PEOPLE: list[tuple[str, str, str, int, str, str]] = [
     ("赵会员", "13800000001", "19620315", 11, "#c9a27e", "active"),
-    ("钱大伯", "13800000002", "19550708", 23, "#a88b6a", "active"),
+    ("钱大伯", "13800000002", "19550708", 23, "#a88b6a", "renewed"),
     ("孙阿姨", "13800000003", "19600122", 34, "#d4b08c", "expired"),
     ("李师傅", "13800000004", "19581111", 45, "#b59574", "suspended"),
     ("周先生", "13800000005", "19700501", 57, "#c2a080", "revoked"),
@@ -67,6 +67,9 @@ def seed(*, room: Room, users: dict[str, Any]) -> None:
         Table.objects.get_or_create(room=room, number=number)
     Table.objects.filter(room=room, number__in=[1, 2]).update(occupied=True)
 
+    # The room's own weekly hours, as the settings page saves them (the regulations'
+    # default, so the demo's days keep their shape).
+    services.opening_hours_set(room=room, periods=list(DEFAULT_WEEKLY_PERIODS))
     services.opening_exception_create(
         room=room,
         date=today + dt.timedelta(days=3),
@@ -101,6 +104,8 @@ def seed(*, room: Room, users: dict[str, Any]) -> None:
             services.card_revoke(card=issued, reason="赌博，取消会员资格", by=desk)
         elif fate == "reissued":
             services.card_reissue(card=issued, by=desk, now=now - dt.timedelta(days=5))
+        elif fate == "renewed":
+            services.card_renew(card=issued, by=desk, now=now - dt.timedelta(days=20), early=True)
 
     # Visits: a finished member visit and a billed non-member visit in the past,
     # and two visits still open (shown as "still inside" if the room has closed).

@@ -84,9 +84,11 @@ def _seats(players: dict[str, Visit], names: tuple[str, ...]) -> list[services.S
 
 
 def seed(*, room: Room, users: dict[str, Any]) -> None:
-    """Table 1 played earlier tonight and ended (a manager may reopen it), table 2 a
-    进园子 table in play, table 3 a 工地 table in play opened by the member who sits at it,
-    with a void the member asked for and a second player has not confirmed yet."""
+    """Table 1 played earlier tonight and ended (a manager may reopen it), its first
+    hands confirmed by the member seated there; table 2 a 进园子 table in play with a
+    hand voided by the manager; table 3 a 工地 table in play opened by the member who
+    sits at it, with a void the member asked for and a second player has not confirmed
+    yet."""
     if TableSession.objects.filter(room=room).exists():
         return  # the demo ran before (its players are still seated)
     member, manager = users.get("member"), users.get("manager")
@@ -103,6 +105,10 @@ def seed(*, room: Room, users: dict[str, Any]) -> None:
         started_at=now - timedelta(hours=3),
     )
     _book(evening, "nanjing", 2026, 12, manager)
+    if member is not None:
+        # 赵会员 confirms the first hands on their phone; the later ones stay unconfirmed
+        for hand in evening.hands.order_by("number")[:3]:
+            services.hand_signoff(hand=hand, by=member)
     services.settlement_make(session=evening, by=manager)
     services.session_end(session=evening, by=manager, ended_at=now - timedelta(hours=1))
     garden = services.session_create(
@@ -116,6 +122,10 @@ def seed(*, room: Room, users: dict[str, Any]) -> None:
         started_at=now - timedelta(hours=2),
     )
     _book(garden, "nanjing", 7, 6, manager)
+    # a hand booked to the wrong winner, voided by the manager: its reversal stands in
+    # the journal and the 园子 are recomputed
+    wrong = garden.hands.order_by("number")[2]
+    services.hand_void(hand=wrong, reason="胡牌人记错了，重新录入", by=manager)
     worksite = services.session_create(
         room=room,
         table=tables[3],

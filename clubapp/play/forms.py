@@ -42,14 +42,20 @@ from scoring.rulesets import Ruleset
 #: the seats by wind: 东 南 西 北 (East South West North on an English page)
 SEAT_CHOICES: list[tuple[str, Any]] = list(Wind.choices)
 NO_SEAT: list[tuple[str, Any]] = [("", "—")]
-KONG_TYPES = [
+#: 明杠 补杠 暗杠 花杠 (their English on an English page)
+KONG_TYPES: list[tuple[str, Any]] = [
     ("", "—"),
-    ("exposed", "明杠"),
-    ("upgraded", "补杠"),
-    ("concealed", "暗杠"),
-    ("flower", "花杠"),
+    ("exposed", _("exposed kong")),
+    ("upgraded", _("added kong")),
+    ("concealed", _("concealed kong")),
+    ("flower", _("flower kong")),
 ]
-PENALTY_TYPES = [("", "—"), ("follow", "跟打"), ("four_discards", "四张同打")]
+#: 跟打, 四张同打
+PENALTY_TYPES: list[tuple[str, Any]] = [
+    ("", "—"),
+    ("follow", _("same discard four in a row")),
+    ("four_discards", _("four of a tile discarded")),
+]
 _MELD = re.compile(r"^([PKU])([1-9][mpsz])([ESWN])?$")
 
 
@@ -82,7 +88,7 @@ class SessionForm(forms.Form):
     ruleset = forms.ModelChoiceField(label=_("Ruleset"), queryset=RulesetVersion.objects.none())
     mode = forms.ChoiceField(label=_("Mode"), choices=Mode.choices, initial=Mode.OPEN)
     garden_size = forms.IntegerField(
-        label=_("Garden size (花)"), min_value=1, max_value=100000, required=False
+        label=_("Garden size (points)"), min_value=1, max_value=100000, required=False
     )
     end_when_out = forms.TypedChoiceField(
         label=_("The garden ends when this many players are out"),
@@ -96,7 +102,7 @@ class SessionForm(forms.Form):
         required=False,
     )
     jiang_count = forms.TypedChoiceField(
-        label=_("将 in the night"), choices=[(2, "2"), (3, "3")], coerce=int, initial=2
+        label=_("Games in the night"), choices=[(2, "2"), (3, "3")], coerce=int, initial=2
     )
 
     def __init__(self, *args: Any, room: Room, typed_names: bool = False, **kwargs: Any) -> None:
@@ -127,10 +133,10 @@ class SessionForm(forms.Form):
     def clean(self) -> dict[str, Any]:
         data = super().clean() or {}
         if data.get("mode") == Mode.GARDEN and not data.get("garden_size"):
-            self.add_error("garden_size", _("A 进园子 table needs the size of its garden."))
+            self.add_error("garden_size", _("A garden table needs the size of its garden."))
         ruleset = data.get("ruleset")
         if data.get("mode") == Mode.GARDEN and ruleset and ruleset.family != "nanjing":
-            self.add_error("mode", _("进园子 is a 南京麻将 mode."))
+            self.add_error("mode", _("The garden is a mode of Nanjing mahjong."))
         taken: set[int] = set()
         for wind in SEATS:
             visit = data.get(f"visit_{wind}")
@@ -217,10 +223,16 @@ class HandForm(forms.Form):
         widget=forms.RadioSelect,
     )
     false_wins = forms.MultipleChoiceField(
-        label="诈糊", choices=SEAT_CHOICES, required=False, widget=forms.CheckboxSelectMultiple
+        label=_("false win"),
+        choices=SEAT_CHOICES,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
     )
     dead_hands = forms.MultipleChoiceField(
-        label="相公", choices=SEAT_CHOICES, required=False, widget=forms.CheckboxSelectMultiple
+        label=_("dead hand"),
+        choices=SEAT_CHOICES,
+        required=False,
+        widget=forms.CheckboxSelectMultiple,
     )
 
     def __init__(self, *args: Any, family: str, **kwargs: Any) -> None:
@@ -247,9 +259,7 @@ class SeatForm(forms.Form):
     flags = forms.MultipleChoiceField(
         label=_("How it was won"), required=False, widget=forms.CheckboxSelectMultiple
     )
-    liable = forms.ChoiceField(
-        label=_("Liable (包牌)"), choices=NO_SEAT + SEAT_CHOICES, required=False
-    )
+    liable = forms.ChoiceField(label=_("Liable"), choices=NO_SEAT + SEAT_CHOICES, required=False)
     concealed = forms.CharField(
         label=_("Tiles in hand, the winning tile included"), max_length=60, required=False
     )
@@ -257,7 +267,9 @@ class SeatForm(forms.Form):
     winning_tile = forms.CharField(label=_("Winning tile"), max_length=2, required=False)
     flowers = forms.CharField(label=_("Flowers"), max_length=60, required=False)
     others_ponged = forms.CharField(
-        label=_("Pongs of others on the table (for 压绝)"), max_length=20, required=False
+        label=_("Pongs of others on the table (for the closed wait on a ponged tile)"),
+        max_length=20,
+        required=False,
     )
 
     def __init__(self, *args: Any, ruleset: Ruleset, **kwargs: Any) -> None:

@@ -85,19 +85,19 @@ class RulesetVersion(AppendOnlyModel):
 
 
 class Mode(models.TextChoices):
-    OPEN = "open", _("敞开头 (no cap)")
-    GARDEN = "garden", _("进园子 (garden)")
+    OPEN = "open", _("no cap")
+    GARDEN = "garden", _("garden")
 
 
 class SettleEvery(models.TextChoices):
     """When the table settles (结账)."""
 
     HAND = "hand", _("every hand")
-    QUAN = "quan", _("every 圈")
-    JIANG = "jiang", _("every 将")
+    QUAN = "quan", _("every round")
+    JIANG = "jiang", _("every game")
     SESSION = "session", _("at the end of the session")
     WORKSITE = "worksite", _("worksite timing")
-    GARDEN = "garden", _("when a 园子 closes")
+    GARDEN = "garden", _("when a garden closes")
 
 
 class TableSession(models.Model):
@@ -125,7 +125,7 @@ class TableSession(models.Model):
         _("settle"), max_length=10, choices=SettleEvery.choices, default=SettleEvery.QUAN
     )
     jiang_count = models.PositiveSmallIntegerField(
-        _("将 in the night"), default=2, choices=[(2, "2"), (3, "3")]
+        _("Games in the night"), default=2, choices=[(2, "2"), (3, "3")]
     )
     started_at = models.DateTimeField(_("started"))
     ended_at = models.DateTimeField(_("ended"), null=True, blank=True)
@@ -320,8 +320,8 @@ class Hand(AppendOnlyModel):
     balances = models.JSONField(_("balances"))
     unsettled = models.JSONField(_("since the last statement"))
     settle_due = models.BooleanField(_("statement due"))
-    garden_number = models.PositiveSmallIntegerField(_("园子"), null=True, blank=True)
-    garden_left = models.JSONField(_("园子 balances"), null=True, blank=True)
+    garden_number = models.PositiveSmallIntegerField(_("garden number"), null=True, blank=True)
+    garden_left = models.JSONField(_("garden balances"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("hand")

@@ -229,9 +229,9 @@ def session_create(
         raise ValidationError(_("Each wind E, S, W, N needs exactly one player."))
     if mode == Mode.GARDEN:
         if ruleset.family != "nanjing":
-            raise ValidationError(_("进园子 is a 南京麻将 mode."))
+            raise ValidationError(_("The garden is a mode of Nanjing mahjong."))
         if not garden_size or garden_size <= 0:
-            raise ValidationError(_("A 进园子 table needs the size of its garden."))
+            raise ValidationError(_("A garden table needs the size of its garden."))
     else:
         garden_size = None
     if settle_every is None:

@@ -400,9 +400,9 @@ def _session_columns() -> list[Column]:
         Column(_("Table"), "int", 4),
         Column(_("Ruleset"), "label", 12),
         Column(_("Mode"), "label", 14),
-        *(Column(f"{SEAT_NAMES[w]}", "text", 8) for w in SEATS),
+        *(Column(str(SEAT_NAMES[w]), "text", 8) for w in SEATS),
         Column(_("Hands played"), "int", 6, total=True),
-        *(Column(f"{SEAT_NAMES[w]}（花）", "int", 6) for w in SEATS),
+        *(Column(_("%(wind)s (points)") % {"wind": SEAT_NAMES[w]}, "int", 6) for w in SEATS),
     ]
 
 
@@ -465,7 +465,7 @@ def _hand_columns() -> list[Column]:
         Column(_("Hand number"), "int", 4),
         Column(_("Hand"), "text", 26),
         Column(_("Breakdown"), "label", 30),
-        *(Column(f"{SEAT_NAMES[w]}（花）", "int", 6) for w in SEATS),
+        *(Column(_("%(wind)s (points)") % {"wind": SEAT_NAMES[w]}, "int", 6) for w in SEATS),
         Column(_("Voided"), "label", 10),
     ]
 
@@ -520,7 +520,7 @@ def _line_columns() -> list[Column]:
         Column(_("Hand number"), "int", 4),
         Column(_("Player"), "text", 10),
         Column(_("Counterparty"), "text", 10),
-        Column(_("Points (花)"), "int", 6, total=True),
+        Column(_("Points scored"), "int", 6, total=True),
         Column(_("Reason"), "label", 8),
     ]
 

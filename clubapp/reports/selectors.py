@@ -19,7 +19,9 @@ from typing import Any
 
 from django.db.models import Count, DurationField, ExpressionWrapper, F, Q, QuerySet, Sum
 from django.utils import timezone
+from django.utils.formats import date_format
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
 
 import scoring.nanjing
 import scoring.worksite
@@ -36,13 +38,37 @@ from clubapp.books.selectors import (
 from clubapp.books.selectors.summaries import income_by_day
 from clubapp.core.models import Room
 from clubapp.members.models import Card, CardStatus, Member, Receipt, ReceiptKind, Visit
-from clubapp.play.models import SEATS, Hand, HandSignoff, LedgerLine, Seat, Settlement, TableSession
+from clubapp.play.models import (
+    SEATS,
+    Hand,
+    HandSignoff,
+    LedgerLine,
+    Seat,
+    Settlement,
+    TableSession,
+    Wind,
+)
 
 ZERO = Decimal("0.00")
-SEAT_NAMES = {"E": "东", "S": "南", "W": "西", "N": "北"}
+#: 东 南 西 北 (East South West North on an English page): the model's labels
+SEAT_NAMES: dict[str, Any] = dict(Wind.choices)
 #: payment reasons as people say them (HAND_RECORD.md: win, kong, flower_kong, penalty)
-REASONS = {"win": "胡牌", "kong": "杠", "flower_kong": "花杠", "penalty": "罚分"}
-WEEKDAYS = ("周一", "周二", "周三", "周四", "周五", "周六", "周日")
+REASONS: dict[str, Any] = {
+    "win": gettext_lazy("win"),
+    "kong": gettext_lazy("kong"),
+    "flower_kong": gettext_lazy("flower kong"),
+    "penalty": gettext_lazy("penalty"),
+}
+#: 周一 … 周日 (Mon … Sun on an English page)
+WEEKDAYS: tuple[Any, ...] = (
+    pgettext_lazy("weekday", "Mon"),
+    pgettext_lazy("weekday", "Tue"),
+    pgettext_lazy("weekday", "Wed"),
+    pgettext_lazy("weekday", "Thu"),
+    pgettext_lazy("weekday", "Fri"),
+    pgettext_lazy("weekday", "Sat"),
+    pgettext_lazy("weekday", "Sun"),
+)
 #: the hours of the busiest-hours chart (the room opens at 9:00 and closes by 23:00)
 HOURS = tuple(range(8, 23))
 
@@ -54,8 +80,8 @@ def yuan(value: Decimal | None) -> Decimal:
 
 def reason_label(reason: str) -> str:
     if reason.startswith("void:"):
-        return _("void") + " " + REASONS.get(reason[5:], reason[5:])
-    return REASONS.get(reason, reason)
+        return _("void") + " " + str(REASONS.get(reason[5:], reason[5:]))
+    return str(REASONS.get(reason, reason))
 
 
 def describe_hand(
@@ -77,7 +103,8 @@ def describe_hand(
         else:
             parts.append(f"{who} {_('self-drawn')} {win.get('value', '')}")
         features += [b["label"] for b in win.get("breakdown", [])]
-    return "；".join(parts), "、".join(features)
+    # the rule names stay Chinese (a page in English marks them so), joined as Chinese is
+    return pgettext("list separator", "; ").join(parts), "、".join(features)
 
 
 # ---------------------------------------------------------------------- month
@@ -136,7 +163,8 @@ class Month:
 
     @property
     def label(self) -> str:
-        return f"{self.year}年{self.month}月"
+        """2026年11月 (November 2026 on an English page)."""
+        return date_format(self.first_day, "YEAR_MONTH_FORMAT")
 
     def days(self) -> list[dt.date]:
         return [self.first_day + dt.timedelta(days=n) for n in range(self.last_day.day)]
@@ -399,7 +427,7 @@ class VisitsSection:
 
     @property
     def busiest_rows(self) -> list[tuple[str, list[float]]]:
-        return list(zip(self.weekdays, self.busiest, strict=True))
+        return list(zip((str(day) for day in self.weekdays), self.busiest, strict=True))
 
     @property
     def peak(self) -> tuple[str, int, float] | None:

@@ -241,7 +241,7 @@ def _members(wb: Any, report: selectors.MonthlyReport) -> None:
             (_("New members registered"), m.new_members),
             (_("Cards issued"), m.cards_issued),
             (_("Cards reissued (lost)"), m.cards_reissued),
-            (_("Yearly reviews (年审), by receipt"), m.renewals),
+            (_("Yearly reviews, by receipt"), m.renewals),
             (_("Cards that expired this month and are not renewed"), m.expired),
             (_("Cards suspended this month"), m.suspended),
             (_("Cards revoked this month"), m.revoked),
@@ -333,7 +333,7 @@ def _play(wb: Any, report: selectors.MonthlyReport) -> None:
             Column(_("Hand"), "int", 5),
             Column(_("Winner"), "text", 12),
             Column(_("Features"), "label", 24),
-            Column(_("Value (花)"), "int", 8),
+            Column(_("Value (points)"), "int", 8),
         ],
         [
             (b.played_at, b.table, b.number, b.winner, "、".join(b.features), b.value)
@@ -349,10 +349,10 @@ def _play(wb: Any, report: selectors.MonthlyReport) -> None:
             Column(_("Member"), "text", 10),
             Column(_("Card number"), "text", 10),
             Column(_("Sessions"), "int", 8),
-            Column(_("Points (花)"), "int", 10, total=True),
+            Column(_("Points scored"), "int", 10, total=True),
         ],
         [*p.member_points, (_("Non-members"), "", p.guest_seats, p.guest_points)],
-        heading=[*_heading(report, title), _("Points (花) only: never money.")],
+        heading=[*_heading(report, title), _("Points only: never money.")],
         total_label=_("Total"),
     )
 
@@ -391,7 +391,10 @@ def settlement_workbook(sheet: selectors.SettlementSheet, *, title: str) -> byte
             Column(_("Booked at"), "datetime", 16),
             Column(_("Hand"), "text", 24),
             Column(_("Breakdown"), "label", 36),
-            *(Column(f"{label}（花）", "int", 8, total=True) for label in seats),
+            *(
+                Column(_("%(wind)s (points)") % {"wind": label}, "int", 8, total=True)
+                for label in seats
+            ),
             Column(pgettext("signed-off hands", "Confirmed"), "text", 16),
             Column(_("Voided"), "label", 12),
         ],
@@ -411,10 +414,10 @@ def settlement_workbook(sheet: selectors.SettlementSheet, *, title: str) -> byte
         [
             Column(_("Statement"), "int", 6),
             Column(_("Hands"), "label", 10),
-            *(Column(f"{label}（花）", "int", 8) for label in seats),
+            *(Column(_("%(wind)s (points)") % {"wind": label}, "int", 8) for label in seats),
             Column(_("Pays"), "text", 10),
             Column(_("To"), "text", 10),
-            Column(_("Points (花)"), "int", 8),
+            Column(_("Points scored"), "int", 8),
         ],
         statement_rows,
         heading=heading,

@@ -80,7 +80,7 @@ class HandOverLine(AppendOnlyModel):
 
 
 class SlipOutcome(models.TextChoices):
-    CONFIRMED = "confirmed", _("Confirmed (入账)")
+    CONFIRMED = "confirmed", _("Confirmed (booked)")
     RETURNED = "returned", _("Sent back")
 
 

@@ -84,9 +84,7 @@ def expense_record(
         )
     amount = amount_check(amount)
     supplier = _text(supplier, message=_("Enter the supplier."), max_length=100)
-    invoice_number = _text(
-        invoice_number, message=_("Enter the invoice number (发票号)."), max_length=40
-    )
+    invoice_number = _text(invoice_number, message=_("Enter the invoice number."), max_length=40)
     if paid_by not in PaidBy.values:
         raise ValidationError(_("Say who paid."), code="paid_by")
     reimbursed_to = (reimbursed_to or "").strip()[:50]

@@ -67,7 +67,7 @@ def _line_check(n: int, line: LineIn) -> LineIn:
     if not item:
         raise refuse(_("enter the item."), "item")
     if not unit:
-        raise refuse(_("enter the unit (副, 箱, 桶…)."), "unit")
+        raise refuse(_("enter the unit (set, box, bottle…)."), "unit")
     for value in (line.quantity, line.unit_price):
         try:
             amount_check(value)

@@ -27,9 +27,9 @@ def demo(room):
     return Room.objects.get()
 
 
-def test_it_has_slips_confirmed_sent_back_and_waiting(demo):
+def test_it_has_slips_confirmed_sent_back_reversed_and_waiting(demo):
     states = {s.state for s in selectors.slip_list(room=demo)}
-    assert states == {"confirmed", "returned", "pending"}
+    assert states == {"confirmed", "returned", "reversed", "pending"}
 
 
 def test_it_has_plans_in_every_state(demo):
@@ -51,7 +51,7 @@ def test_it_has_expenses_confirmed_waiting_reversed_and_reimbursed(demo):
     states = {e.state for e in selectors.expense_list(room=demo)}
     assert states == {"booked", "confirmed", "reversed"}
     assert Expense.objects.filter(paid_by="reimbursement").exists()
-    assert set(Reversal.objects.values_list("kind", flat=True)) == {"income", "expense"}
+    assert set(Reversal.objects.values_list("kind", flat=True)) == {"income", "expense", "slip"}
 
 
 def test_the_desk_flags_the_late_receipt(demo):

@@ -106,7 +106,7 @@ def slip_confirm(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     except ValidationError as exc:
         flash(request, exc)
     else:
-        messages.success(request, _("Slip %(slip)s confirmed (入账).") % {"slip": slip.number})
+        messages.success(request, _("Slip %(slip)s confirmed.") % {"slip": slip.number})
     return redirect(slip)
 
 

@@ -27,6 +27,9 @@ def test_the_demo_room_shows_every_card_state_and_visits():
         None,
     }
     assert Card.objects.filter(status="void").count() == 1  # a lost card, reissued
+    # 钱大伯's 年审, done early: a year beyond the card issued with 赵会员's
+    renewed, plain = (Card.objects.get(member__name=n) for n in ("钱大伯", "赵会员"))
+    assert renewed.issued_on == plain.issued_on and renewed.valid_until > plain.valid_until
     # two of the members' demo, and the play demo's players: 2 members, 5 non-members
     assert Visit.objects.filter(checked_out_at__isnull=True).count() == 9
     assert Visit.objects.filter(fee__gt=0).exists()

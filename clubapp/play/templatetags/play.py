@@ -47,15 +47,15 @@ def with_choices(form: Any, choices: list[Any]) -> list[tuple[Any, Any]]:
 
 #: what a payment or ledger line is for, and why a 包牌 seat was proposed, by name
 REASON_NAMES = {
-    "win": gettext_lazy("win (胡牌)"),
-    "kong": gettext_lazy("kong (杠)"),
-    "flower_kong": gettext_lazy("flower kong (花杠)"),
-    "penalty": gettext_lazy("penalty (罚分)"),
-    "kuaizhao": gettext_lazy("快照 (fed three of the sets)"),
-    "qingyise_fourth": gettext_lazy("清一色第四口 (fed the fourth set of a one-suit hand)"),
-    "dagang_kaihua": gettext_lazy("大杠开花 (fed the kong it won after)"),
-    "robbing_kong": gettext_lazy("抢杠 (the kong robbed)"),
-    "worksite": gettext_lazy("喂三口 (fed three sets)"),
+    "win": gettext_lazy("win"),
+    "kong": gettext_lazy("kong"),
+    "flower_kong": gettext_lazy("flower kong"),
+    "penalty": gettext_lazy("penalty"),
+    "kuaizhao": gettext_lazy("fed three of the sets"),
+    "qingyise_fourth": gettext_lazy("fed the fourth set of a one-suit hand"),
+    "dagang_kaihua": gettext_lazy("fed the kong it won after"),
+    "robbing_kong": gettext_lazy("the kong robbed"),
+    "worksite": gettext_lazy("fed three sets"),
 }
 
 

@@ -7,7 +7,7 @@ import pytest
 from clubapp.members import demo as members_demo
 from clubapp.members import selectors as members_selectors
 from clubapp.play import demo, selectors, services
-from clubapp.play.models import Hand, Seat, Settlement, TableSession, VoidRequest
+from clubapp.play.models import Hand, HandSignoff, Seat, Settlement, TableSession, VoidRequest
 from clubapp.play.tests.factories import state_of
 
 pytestmark = pytest.mark.django_db
@@ -23,12 +23,28 @@ def test_it_seeds_three_tables_with_booked_hands(room, manager, member):
     _seed(room, manager, member)
     sessions = list(TableSession.objects.order_by("table_number"))
     assert [s.table_number for s in sessions] == [1, 2, 3]
-    assert [Hand.objects.filter(session=s).count() for s in sessions] == [12, 6, 8]
+    # table 2: six hands and the reversal of one
+    assert [Hand.objects.filter(session=s).count() for s in sessions] == [12, 7, 8]
     assert sessions[1].mode == "garden" and sessions[2].ruleset.family == "worksite"
     assert Settlement.objects.count() == 1
     for session in sessions:
         assert sum(state_of(session).balances.values()) == 0
     assert selectors.member_stats(user=member).hands == 20
+
+
+def test_it_shows_a_voided_hand_and_hands_confirmed_by_a_player(room, manager, member):
+    _seed(room, manager, member)
+    one, two, _three = TableSession.objects.order_by("table_number")
+    reversal = Hand.objects.get(voids__isnull=False)
+    assert reversal.session == two and reversal.voids.number == 3
+    assert reversal.recorded_by == manager and reversal.void_reason
+    signoffs = HandSignoff.objects.order_by("hand__number")
+    assert [(s.hand.session, s.hand.number, s.user) for s in signoffs] == [
+        (one, 1, member),
+        (one, 2, member),
+        (one, 3, member),
+    ]
+    assert {s.seat for s in signoffs} == {"E"}
 
 
 def test_every_seat_is_a_checked_in_visit_and_the_states_show(room, manager, member):
