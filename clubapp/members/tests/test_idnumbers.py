@@ -77,8 +77,9 @@ def test_its_messages_never_repeat_the_number():
     assert "110105194912310021" not in " ".join(info.value.messages)
 
 
-def test_it_masks_all_but_the_first_six_and_last_four():
-    assert mask_id_number(VALID) == "110105********002X"
+def test_it_masks_all_but_the_first_four_and_last_four():
+    assert mask_id_number(VALID) == "1101**********002X"
+    assert mask_id_number("320102195006011232") == "3201**********1232"  # the issue's own
 
 
 @pytest.mark.parametrize(
