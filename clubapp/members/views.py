@@ -140,6 +140,8 @@ def member_create(request: AuthenticatedRequest) -> HttpResponse:
             messages.success(request, _("Member %(name)s registered.") % {"name": member.name})
             if form.id_number_warning:
                 messages.warning(request, form.id_number_warning)
+            if form.id_number_note:
+                messages.info(request, form.id_number_note)
             return redirect(member)
     response = render(request, "members/member_form.html", {"form": form, "creating": True})
     response["Cache-Control"] = "no-store"  # a refused form shows the number typed
