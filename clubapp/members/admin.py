@@ -1,7 +1,8 @@
 """Admin of the members app, in Chinese through the verbose names.
 
 Fees, receipts and visits are written by the services only: read-only here.
-The ID number is masked in lists; the full number is on the member's page.
+The ID number is masked here, always; the full number is shown only by the recorded
+"show" action of the member page, and those viewings are listed here read-only.
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ from django.utils.translation import gettext_lazy as _
 from clubapp.core.adminbase import ReadOnlyAdmin
 from clubapp.members.models import (
     Card,
+    IdNumberReveal,
     Member,
     OpeningException,
     OpeningPeriod,
@@ -31,6 +33,12 @@ class MemberAdmin(ReadOnlyAdmin):
     @admin.display(description=_("ID card number"))
     def masked_id_number(self, obj: Member) -> str:
         return obj.id_number_masked
+
+
+@admin.register(IdNumberReveal)
+class IdNumberRevealAdmin(ReadOnlyAdmin):
+    list_display = ["at", "member", "by"]
+    date_hierarchy = "at"
 
 
 @admin.register(Card)

@@ -107,6 +107,9 @@ def seed(*, room: Room, users: dict[str, Any]) -> None:
         elif fate == "renewed":
             services.card_renew(card=issued, by=desk, now=now - dt.timedelta(days=20), early=True)
 
+    # The desk once asked to see 钱大伯's full ID number: the page lists that viewing.
+    services.id_number_reveal(member=members["钱大伯"], by=desk, now=now - dt.timedelta(days=2))
+
     # Visits: a finished member visit and a billed non-member visit in the past,
     # and two visits still open (shown as "still inside" if the room has closed).
     opened = _last_open_moment(room, now)

@@ -45,6 +45,7 @@ class MemberCreateForm(forms.Form):
     def clean_id_number(self) -> str:
         checked = id_number_check(self.cleaned_data["id_number"])
         self.id_number_warning = checked.warning
+        self.id_number_note = checked.note
         return checked.number
 
     def clean_photo(self) -> Any:

@@ -28,10 +28,13 @@ LATEST_CLOSING = dt.time(23, 0)
 
 
 def mask_id_number(number: str) -> str:
-    """110105********002X: the first 6 and last 4 digits, the rest hidden."""
-    if len(number) <= 10:
+    """3201**********1232: the first 4 and last 4 characters, the rest hidden.
+
+    Four, not six: the first six name the county, which with the name and the last
+    four narrows a person down too far for a page that every reader sees."""
+    if len(number) <= 8:
         return "*" * len(number)
-    return number[:6] + "*" * (len(number) - 10) + number[-4:]
+    return number[:4] + "*" * (len(number) - 8) + number[-4:]
 
 
 def name_pinyin(name: str) -> str:
@@ -386,6 +389,39 @@ class Receipt(AppendOnlyModel):
 
     def get_absolute_url(self) -> str:
         return reverse("members:receipt_detail", args=[self.number])
+
+
+class IdNumberReveal(AppendOnlyModel):
+    """身份证号查看记录: a manager asked to see a member's full ID number. Never changed.
+
+    The number is masked on every page; the "show" action on the member page writes
+    one of these rows before it shows the number, and the member page lists them
+    (who, when). The member row stands for the number: it is never edited."""
+
+    room = models.ForeignKey(
+        "core.Room", on_delete=models.PROTECT, related_name="+", verbose_name=_("room")
+    )
+    member = models.ForeignKey(
+        Member,
+        on_delete=models.PROTECT,
+        related_name="id_number_reveals",
+        verbose_name=_("member"),
+    )
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("seen by"),
+    )
+    at = models.DateTimeField(_("seen at"))
+
+    class Meta:
+        verbose_name = _("ID number viewing")
+        verbose_name_plural = _("ID number viewings")
+        ordering = ["-at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.member} {self.at:%Y-%m-%d %H:%M}"
 
 
 class Weekday(models.IntegerChoices):

@@ -26,6 +26,7 @@ from clubapp.members.models import (
     CardState,
     CardStatus,
     ExceptionKind,
+    IdNumberReveal,
     Member,
     OpeningException,
     OpeningPeriod,
@@ -148,6 +149,11 @@ def member_cards(*, member: Member) -> QuerySet[Card]:
 
 def member_visits(*, member: Member, limit: int = 50) -> QuerySet[Visit]:
     return member.visits.select_related("card").order_by("-checked_in_at")[:limit]
+
+
+def member_id_number_reveals(*, member: Member) -> QuerySet[IdNumberReveal]:
+    """Who was shown the member's full ID number, and when: newest first."""
+    return IdNumberReveal.objects.filter(member=member).select_related("by")
 
 
 def member_receipts(*, member: Member) -> QuerySet[Receipt]:

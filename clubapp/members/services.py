@@ -36,6 +36,7 @@ from clubapp.members.models import (
     CardState,
     CardStatus,
     ExceptionKind,
+    IdNumberReveal,
     Member,
     OpeningException,
     OpeningPeriod,
@@ -45,6 +46,7 @@ from clubapp.members.models import (
     Visit,
     name_pinyin,
 )
+from clubapp.members.permissions import ID_NUMBER_VIEWERS
 from clubapp.members.photos import photo_process
 from clubapp.members.selectors import guest_hours  # noqa: F401 - part of this module's API
 
@@ -195,6 +197,23 @@ def member_create(
     # The number is never logged: the pk identifies the row.
     logger.debug("member %s created by user %s", member.pk, by.pk)
     return member
+
+
+@sensitive_variables()
+@transaction.atomic
+def id_number_reveal(*, member: Member, by: User, now: dt.datetime | None = None) -> str:
+    """The member's full ID number, for the one who asked, recorded first (查看身份证号).
+
+    Only the roles that may see ID numbers (``permissions.ID_NUMBER_VIEWERS``: the
+    managers) may ask; the row (who, which member, when) is written before the number
+    is decrypted, in the same transaction, so a number is never shown unrecorded."""
+    if not any(user_has_role(by, role) for role in ID_NUMBER_VIEWERS):
+        raise PermissionDenied
+    IdNumberReveal.objects.create(
+        room_id=member.room_id, member=member, by=by, at=now or timezone.now()
+    )
+    logger.info("ID number of member %s shown to user %s", member.pk, by.pk)
+    return member.id_number
 
 
 @transaction.atomic

@@ -13,6 +13,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("new/", views.member_create, name="member_create"),
     path("me/", views.my_card, name="my_card"),
     path("<int:pk>/", views.member_detail, name="member_detail"),
+    path("<int:pk>/id-number/", views.member_id_number_show, name="member_id_number_show"),
     path("<int:pk>/edit/", views.member_edit, name="member_edit"),
     path("<int:pk>/photo/", views.member_photo, name="member_photo"),
     path("<int:pk>/account/", views.member_account, name="member_account"),

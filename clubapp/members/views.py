@@ -49,7 +49,14 @@ from clubapp.members.models import (
     Visit,
     Weekday,
 )
-from clubapp.members.permissions import can_manage, can_read, manager_required, reader_required
+from clubapp.members.permissions import (
+    can_manage,
+    can_read,
+    can_see_id_numbers,
+    id_number_viewer_required,
+    manager_required,
+    reader_required,
+)
 from clubapp.members.tables import MemberTable
 
 
@@ -133,6 +140,8 @@ def member_create(request: AuthenticatedRequest) -> HttpResponse:
             messages.success(request, _("Member %(name)s registered.") % {"name": member.name})
             if form.id_number_warning:
                 messages.warning(request, form.id_number_warning)
+            if form.id_number_note:
+                messages.info(request, form.id_number_note)
             return redirect(member)
     response = render(request, "members/member_form.html", {"form": form, "creating": True})
     response["Cache-Control"] = "no-store"  # a refused form shows the number typed
@@ -167,17 +176,22 @@ def member_edit(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 
 
 @sensitive_variables()
-@reader_required
-def member_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    member = _room_member(request, pk)
+def _member_page(
+    request: AuthenticatedRequest, member: Member, *, id_number: str = ""
+) -> HttpResponse:
+    """The member page; ``id_number`` is the full number right after a recorded 显示."""
     manage = can_manage(request.user)
     response = render(
         request,
         "members/member_detail.html",
         {
             "member": member,
-            # The full number is for the manager at the desk, on this page only.
-            "id_number": member.id_number if manage else member.id_number_masked,
+            # Masked for everyone, the manager included; the full number only in the
+            # answer to the recorded "show" POST (docs/members.md).
+            "id_number": id_number or member.id_number_masked,
+            "id_number_shown": bool(id_number),
+            "can_see_id_numbers": can_see_id_numbers(request.user),
+            "id_number_reveals": selectors.member_id_number_reveals(member=member),
             "current_card": selectors.member_current_card(member=member),
             "cards": selectors.member_cards(member=member),
             "visits": selectors.member_visits(member=member),
@@ -187,9 +201,27 @@ def member_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
             "today": timezone.localdate(),
         },
     )
-    # The page shows the full number to a manager: a shared phone must not keep it.
+    # The page may hold the full number: a shared phone must not keep it.
     response["Cache-Control"] = "no-store"
     return response
+
+
+@reader_required
+def member_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
+    return _member_page(request, _room_member(request, pk))
+
+
+@sensitive_variables()
+@require_POST
+@id_number_viewer_required
+def member_id_number_show(request: AuthenticatedRequest, pk: int) -> HttpResponse:
+    """显示身份证号: recorded (who, when), then the member page with the full number.
+
+    The answer to this POST is the only page that shows it; reloading the member page
+    masks it again, and a resent POST is recorded again."""
+    member = _room_member(request, pk)
+    number = services.id_number_reveal(member=member, by=request.user)
+    return _member_page(request, member, id_number=number)
 
 
 @login_required

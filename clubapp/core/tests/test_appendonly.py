@@ -13,7 +13,7 @@ from django.db import IntegrityError, connection, models, transaction
 
 from clubapp.books.tests.factories import book_one_of_everything as books_one_of_everything
 from clubapp.core.appendonly import AppendOnlyError, AppendOnlyModel, trigger_names
-from clubapp.members.services import card_issue
+from clubapp.members.services import card_issue, id_number_reveal
 from clubapp.members.tests.factories import MemberFactory
 from clubapp.play.models import Seat, Settlement
 from clubapp.play.services import hand_signoff, settlement_make
@@ -40,6 +40,7 @@ def installed_triggers() -> set[str]:
 def book_one_of_everything(manager, member) -> None:
     """At least one row of every append-only table, written by the services."""
     card_issue(member=MemberFactory(), by=manager)  # a receipt and its income entry
+    id_number_reveal(member=MemberFactory(), by=manager)  # a recorded ID number viewing
     session = TableSessionFactory(seats=False)
     for wind, name in zip("ESWN", ("老王", "小李", "阿张", "赵姐"), strict=True):
         Seat.objects.create(
@@ -61,6 +62,7 @@ def test_the_books_are_append_only_models():
     assert {
         "books.IncomeEntry",
         "members.Receipt",
+        "members.IdNumberReveal",
         "play.Hand",
         "play.LedgerLine",
         "play.Settlement",

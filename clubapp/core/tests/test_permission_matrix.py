@@ -92,6 +92,8 @@ EXPECTED: dict[str, tuple[str, str, Any]] = {
     "members:my_card": (LOGGED_IN, LOGGED_IN, NONE),
     "members:member_detail": (DESK_READ, DESK_READ, _k(pk="person")),
     "members:member_edit": (MANAGER, MANAGER, _k(pk="person")),
+    # The full ID number, shown and recorded: the roles that may see ID numbers.
+    "members:member_id_number_show": (NOT_ALLOWED, MANAGER, _k(pk="person")),
     # The seated player is this member: their own photo.
     "members:member_photo": (TABLE_READ, TABLE_READ, _k(pk="person")),
     "members:member_account": (MANAGER, MANAGER, _k(pk="other_person")),

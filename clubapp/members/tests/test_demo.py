@@ -7,7 +7,16 @@ from django.contrib.auth import get_user_model
 from django.core.management import call_command
 
 from clubapp.books.models import IncomeEntry
-from clubapp.members.models import Card, CardState, Member, OpeningException, Receipt, Table, Visit
+from clubapp.members.models import (
+    Card,
+    CardState,
+    IdNumberReveal,
+    Member,
+    OpeningException,
+    Receipt,
+    Table,
+    Visit,
+)
 from clubapp.members.selectors import member_current_card
 
 pytestmark = pytest.mark.django_db
@@ -44,6 +53,8 @@ def test_the_demo_room_shows_every_card_state_and_visits():
     member_user = get_user_model().objects.get(username="member")
     assert member_user.member.name == "赵会员"
     assert all(m.photo for m in Member.objects.all())
+    reveal = IdNumberReveal.objects.get()  # one recorded viewing of a full ID number
+    assert reveal.member.name == "钱大伯" and reveal.by.username == "manager"
 
 
 def test_the_demo_prints_nothing_of_its_own(capsys):

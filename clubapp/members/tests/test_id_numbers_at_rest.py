@@ -96,8 +96,15 @@ def test_pages_that_show_the_number_are_never_cached(client, manager, room, view
     response = client.get(reverse(f"members:{view_name}", args=args))
     assert response.status_code == 200
     assert "no-store" in response["Cache-Control"]
-    if view_name == "member_detail":
-        assert NUMBER in response.content.decode()  # the manager's page, the only one
+    assert NUMBER not in response.content.decode()  # masked, the manager's page included
+
+
+def test_the_page_that_shows_the_full_number_is_never_cached(client, manager, room):
+    member = MemberFactory(room=room, id_number=NUMBER)
+    client.force_login(manager)
+    response = client.post(reverse("members:member_id_number_show", args=[member.pk]))
+    assert NUMBER in response.content.decode()
+    assert "no-store" in response["Cache-Control"]
 
 
 def test_an_error_report_of_the_create_view_hides_the_number(manager, room, monkeypatch):

@@ -84,7 +84,16 @@ def test_it_warns_about_a_region_code_missing_from_the_table(client, manager, ro
     response = _post(client, id_number=make_id_number(22, region="320199"), follow=False)
     assert Member.objects.count() == 1
     page = client.get(response.url).content.decode()
-    assert "地区码不在对照表中" in page
+    assert "地区码不在任何一版行政区划代码表" in page
+
+
+def test_it_says_an_old_region_code_is_a_former_one_never_new(client, manager, room):
+    client.force_login(manager)
+    response = _post(client, id_number=make_id_number(24, region="132733"), follow=False)
+    assert Member.objects.count() == 1
+    page = client.get(response.url).content.decode()
+    assert "旧行政区划代码：河北省唐山地区唐海县，1983 年起停用" in page
+    assert "新设" not in page
 
 
 def test_the_id_number_is_not_logged_even_when_the_page_fails(client, manager, room, caplog):

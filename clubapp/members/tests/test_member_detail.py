@@ -1,11 +1,12 @@
 from __future__ import annotations
 
+import datetime as dt
 import io
 
 import pytest
 from django.urls import reverse
 
-from clubapp.members.services import member_create
+from clubapp.members.services import id_number_reveal, member_create
 from clubapp.members.tests.factories import CardFactory, MemberFactory, image_bytes
 
 pytestmark = pytest.mark.django_db
@@ -18,11 +19,22 @@ def person(room):
     return person
 
 
-def test_the_manager_sees_the_full_id_number_and_the_card(client, manager, person):
+def test_the_manager_sees_the_id_number_masked_a_show_button_and_the_card(client, manager, person):
     client.force_login(manager)
     body = client.get(person.get_absolute_url()).content.decode()
-    assert person.id_number in body
+    assert person.id_number not in body
+    assert person.id_number_masked in body
+    assert reverse("members:member_id_number_show", args=[person.pk]) in body
     assert "2026-0042" in body
+
+
+def test_the_page_lists_who_saw_the_full_number_and_when(client, manager, accountant, person):
+    id_number_reveal(member=person, by=manager, now=dt.datetime(2026, 11, 30, 2, 5, tzinfo=dt.UTC))
+    client.force_login(accountant)
+    body = client.get(person.get_absolute_url()).content.decode()
+    assert "王经理" in body
+    assert "2026-11-30 10:05" in body  # Asia/Shanghai
+    assert person.id_number not in body
 
 
 def test_the_accountant_sees_the_id_number_masked_and_no_actions(client, accountant, person):
@@ -30,6 +42,7 @@ def test_the_accountant_sees_the_id_number_masked_and_no_actions(client, account
     body = client.get(person.get_absolute_url()).content.decode()
     assert person.id_number not in body
     assert person.id_number_masked in body
+    assert reverse("members:member_id_number_show", args=[person.pk]) not in body
     assert reverse("members:card_reissue", args=[person.cards.get().pk]) not in body
 
 
