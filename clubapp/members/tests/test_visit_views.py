@@ -192,3 +192,16 @@ def test_open_visits_show_the_time_and_the_fee_so_far(client, manager, tables, c
     clock.set(at(30, 11, 5))
     page = client.get(reverse("members:visit_list")).content.decode()
     assert "已在场 1 小时 5 分" in page and "目前4.00元" in page
+
+
+def test_check_in_outside_the_hours_says_why_and_a_manager_admits(client, manager, card, clock):
+    clock.set(at(25, 10))  # Wednesday: 调休
+    client.force_login(manager)
+    page = client.get(reverse("members:visit_check_in"), {"card": card.pk}).content.decode()
+    assert "星期三是每周调休日" in page and 'name="admitted_reason"' in page
+    client.post(
+        reverse("members:visit_check_in"),
+        {"card_id": card.pk, "confirm": "1", "admitted_reason": "区里比赛"},
+    )
+    visit = Visit.objects.get()
+    assert visit.admitted_reason == "区里比赛" and visit.admitted_by == manager
