@@ -122,6 +122,20 @@ def seed(*, room: Room, users: dict[str, Any]) -> None:
         room=room, guest_name="过路客", guest_phone="13900000009", by=desk, now=earlier
     )
     services.visit_check_out(visit=guest, by=desk, now=earlier + dt.timedelta(minutes=130))
+    # 特殊情况: an evening guest admitted outside the hours with a reason, whose
+    # check-out the desk recorded the next day with the time he left (补记离场).
+    evening = timezone.make_aware(dt.datetime.combine(timezone.localdate(earlier), dt.time(19, 30)))
+    if evening < opened and selectors.check_in_refusal(room=room, at=evening):
+        late = services.visit_check_in(
+            room=room,
+            guest_name="陈师傅",
+            by=desk,
+            now=evening,
+            admitted_reason="单位组织的象棋友谊赛，经主任同意",
+        )
+        services.visit_check_out(
+            visit=late, by=desk, now=opened, left_at=evening + dt.timedelta(minutes=95)
+        )
 
     card = selectors.member_current_card(member=members["赵会员"])
     assert card is not None

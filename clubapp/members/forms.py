@@ -126,11 +126,36 @@ class GuestCheckInForm(forms.Form):
     guest_phone = forms.CharField(label=_("Phone"), max_length=20, required=False)
     # A fresh key each time the page is shown: the same form sent twice is one visit.
     request_key = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4, required=False)
+    # 是同一人？: the desk was asked and says this is another person of that name.
+    same_name_confirmed = forms.BooleanField(
+        label=_("Not the same person: another non-member of that name"), required=False
+    )
+    admitted_reason = forms.CharField(
+        label=_("Special case: reason"), max_length=200, required=False
+    )
+
+
+class AdmissionForm(forms.Form):
+    """特殊情况: why a manager admits a person outside the opening hours."""
+
+    admitted_reason = forms.CharField(
+        label=_("Special case: reason"),
+        max_length=200,
+        required=False,
+        widget=forms.TextInput(attrs={"placeholder": _("e.g. evening match agreed with the unit")}),
+    )
 
 
 class CheckOutForm(forms.Form):
     # The fee the desk showed and took: refused if another hour began since.
     fee = forms.DecimalField(widget=forms.HiddenInput, required=False, decimal_places=2)
+    # 闭馆后补记: when the person left, on the day of the check-in (the closing time
+    # unless the desk says otherwise).
+    left_at = forms.TimeField(
+        label=_("Left at"),
+        required=False,
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
+    )
 
 
 class RenewForm(forms.Form):

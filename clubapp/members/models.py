@@ -278,6 +278,21 @@ class Visit(models.Model):
         related_name="+",
         verbose_name=_("checked out by"),
     )
+    # 闭馆后补记: when the desk recorded a check-out it dated earlier (the time the
+    # person left, e.g. the closing time); empty for a check-out recorded as it happened.
+    checked_out_recorded_at = models.DateTimeField(
+        _("check-out recorded at"), null=True, blank=True
+    )
+    # 特殊情况: a check-in outside the opening hours, admitted by a manager with a reason.
+    admitted_reason = models.CharField(_("special admission reason"), max_length=200, blank=True)
+    admitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("admitted by"),
+    )
 
     class Meta:
         verbose_name = _("visit")
@@ -301,6 +316,12 @@ class Visit(models.Model):
                 ),
                 name="members_visit_member_or_guest",
             ),
+            # A special admission names who admitted and why, both or neither.
+            models.CheckConstraint(
+                condition=models.Q(admitted_by__isnull=True, admitted_reason="")
+                | (models.Q(admitted_by__isnull=False) & ~models.Q(admitted_reason="")),
+                name="members_visit_admission_reason",
+            ),
             # A member already inside cannot check in again.
             models.UniqueConstraint(
                 fields=["member"],
@@ -311,6 +332,9 @@ class Visit(models.Model):
 
     def __str__(self) -> str:
         return f"{self.visitor_name} {timezone.localtime(self.checked_in_at):%Y-%m-%d %H:%M}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("members:visit_detail", args=[self.pk])
 
     @property
     def is_guest(self) -> bool:
@@ -323,6 +347,15 @@ class Visit(models.Model):
     @property
     def is_open(self) -> bool:
         return self.checked_out_at is None
+
+    @property
+    def is_special_admission(self) -> bool:
+        return bool(self.admitted_reason)
+
+    @property
+    def stay(self) -> dt.timedelta | None:
+        """How long a closed visit lasted (None while open)."""
+        return self.checked_out_at - self.checked_in_at if self.checked_out_at else None
 
 
 class ReceiptKind(models.TextChoices):

@@ -10,11 +10,14 @@ import datetime as dt
 import math
 import re
 import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
 from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_variables
 
 from clubapp.core.models import Room
@@ -22,6 +25,7 @@ from clubapp.members.crypto import id_number_digest
 from clubapp.members.idnumbers import id_number_normalize
 from clubapp.members.models import (
     DEFAULT_WEEKLY_PERIODS,
+    LATEST_CLOSING,
     Card,
     CardState,
     CardStatus,
@@ -33,6 +37,7 @@ from clubapp.members.models import (
     Receipt,
     Table,
     Visit,
+    Weekday,
 )
 
 Period = tuple[dt.time, dt.time]
@@ -171,15 +176,18 @@ def receipt_get(*, room: Room, number: str) -> Receipt | None:
 # ------------------------------------------------------------------- visits
 
 
-def visits_today(*, room: Room, day: dt.date | None = None) -> QuerySet[Visit]:
-    """Visits that began today, and any still open from before."""
-    day = day or timezone.localdate()
+def _day_bounds(day: dt.date) -> tuple[dt.datetime, dt.datetime]:
     start = timezone.make_aware(dt.datetime.combine(day, dt.time.min))
-    end = start + dt.timedelta(days=1)
+    return start, start + dt.timedelta(days=1)
+
+
+def visits_today(*, room: Room, day: dt.date | None = None) -> QuerySet[Visit]:
+    """Visits that began today (a visit left open from an earlier day is not today's:
+    it is on the desk's list of visits still open after closing)."""
+    start, end = _day_bounds(day or timezone.localdate())
     return (
-        Visit.objects.filter(room=room)
-        .filter(Q(checked_in_at__gte=start, checked_in_at__lt=end) | Q(checked_out_at__isnull=True))
-        .select_related("member", "card")
+        Visit.objects.filter(room=room, checked_in_at__gte=start, checked_in_at__lt=end)
+        .select_related("member", "card", "admitted_by")
         .order_by("-checked_in_at", "-pk")
     )
 
@@ -190,47 +198,149 @@ def guest_hours(checked_in_at: dt.datetime, checked_out_at: dt.datetime) -> int:
     return max(1, math.ceil(seconds / 3600))
 
 
-def visit_fee_so_far(*, visit: Visit, now: dt.datetime | None = None) -> tuple[int, Decimal]:
-    """Hours and fee of a non-member leaving at ``now`` (a member: 0 hours, 0.00 yuan)."""
-    now = now or timezone.now()
+def visit_closing_at(*, visit: Visit, periods: list[Period] | None = None) -> dt.datetime:
+    """When the room closed (or closes) on the visit: the end of the first opening period
+    of its day that ends after the check-in. A check-in after the day's last period (a
+    special admission) closes at 23:00, the latest the regulations allow (篇三 三).
+
+    ``periods`` are the opening periods of the check-in's day, when the caller has them.
+    """
+    local = timezone.localtime(visit.checked_in_at)
+    if periods is None:
+        periods = opening_periods_on(room=visit.room, day=local.date())
+    moment = local.time()
+    closes = next((c for _o, c in periods if c > moment), LATEST_CLOSING)
+    return local.replace(hour=closes.hour, minute=closes.minute, second=0, microsecond=0)
+
+
+def visit_is_past_closing(*, visit: Visit, now: dt.datetime | None = None) -> bool:
+    """An open visit whose period has closed: 闭馆后仍在场."""
+    return visit.is_open and (now or timezone.now()) >= visit_closing_at(visit=visit)
+
+
+def visit_fee_so_far(
+    *, visit: Visit, now: dt.datetime | None = None, left_at: dt.datetime | None = None
+) -> tuple[int, Decimal]:
+    """Hours and fee of a non-member leaving at ``left_at`` (a member: 0 hours, 0.00 yuan).
+
+    Without ``left_at``: leaving now, but never later than the visit's closing time, so
+    the fee of a guest nobody checked out stops growing when the room closes.
+    """
     if not visit.is_guest:
         return 0, Decimal("0.00")
-    hours = guest_hours(visit.checked_in_at, max(now, visit.checked_in_at))
+    if left_at is None:
+        left_at = min(now or timezone.now(), visit_closing_at(visit=visit))
+    hours = guest_hours(visit.checked_in_at, max(left_at, visit.checked_in_at))
     return hours, (visit.room.guest_hourly_fee * hours).quantize(Decimal("0.01"))
 
 
-def visits_with_time_so_far(
-    *, visits: QuerySet[Visit], room: Room, now: dt.datetime | None = None
-) -> list[tuple[Visit, int, Decimal | None]]:
-    """Each visit with its minutes so far (open ones) and a non-member's fee so far."""
+@dataclass(frozen=True)
+class VisitNow:
+    """An open or closed visit as the desk sees it now."""
+
+    visit: Visit
+    #: minutes in the room: so far (capped at closing), or the whole stay once out
+    minutes: int
+    #: a non-member's fee so far (capped at closing); None for members and closed visits
+    fee_so_far: Decimal | None
+    #: open while its period has closed
+    past_closing: bool
+    closing_at: dt.datetime | None
+
+
+def _visit_now(visit: Visit, *, now: dt.datetime, periods: list[Period]) -> VisitNow:
+    if not visit.is_open:
+        assert visit.checked_out_at is not None
+        minutes = int((visit.checked_out_at - visit.checked_in_at).total_seconds() // 60)
+        return VisitNow(visit, minutes, None, False, None)
+    closing = visit_closing_at(visit=visit, periods=periods)
+    end = max(min(now, closing), visit.checked_in_at)
+    minutes = int((end - visit.checked_in_at).total_seconds() // 60)
+    fee = visit_fee_so_far(visit=visit, left_at=end)[1] if visit.is_guest else None
+    return VisitNow(visit, minutes, fee, now >= closing, closing)
+
+
+def visits_now(
+    *, visits: Iterable[Visit], room: Room, now: dt.datetime | None = None
+) -> list[VisitNow]:
+    """Each visit with its time (and a non-member's fee) so far, and whether it is past
+    its closing time. Reads the opening periods once per day of check-in."""
     now = now or timezone.now()
-    rows: list[tuple[Visit, int, Decimal | None]] = []
+    periods: dict[dt.date, list[Period]] = {}
+    rows = []
     for visit in visits:
-        if not visit.is_open:
-            rows.append((visit, 0, None))
-            continue
         visit.room = room
-        minutes = max(0, int((now - visit.checked_in_at).total_seconds() // 60))
-        rows.append(
-            (visit, minutes, visit_fee_so_far(visit=visit, now=now)[1] if visit.is_guest else None)
-        )
+        day = timezone.localtime(visit.checked_in_at).date()
+        if day not in periods:
+            periods[day] = opening_periods_on(room=room, day=day)
+        rows.append(_visit_now(visit, now=now, periods=periods[day]))
     return rows
 
 
 def visits_open(*, room: Room) -> QuerySet[Visit]:
     return (
         Visit.objects.filter(room=room, checked_out_at__isnull=True)
-        .select_related("member", "card")
+        .select_related("member", "card", "admitted_by")
         .order_by("checked_in_at")
     )
 
 
-def visits_open_past_closing(*, room: Room, now: dt.datetime | None = None) -> QuerySet[Visit]:
-    """Visits still open while the room is closed: the desk has to see them out."""
-    now = now or timezone.now()
-    if room_is_open(room=room, at=now):
-        return Visit.objects.none()
-    return visits_open(room=room)
+def visits_present(*, room: Room, now: dt.datetime | None = None) -> list[VisitNow]:
+    """Today's present people (在场): open visits whose opening period has not closed,
+    longest inside first. For the desk, the home page and today's page."""
+    return [row for row in visits_now(visits=visits_open(room=room), room=room, now=now)
+            if not row.past_closing]  # fmt: skip
+
+
+def visits_open_past_closing(*, room: Room, now: dt.datetime | None = None) -> list[VisitNow]:
+    """闭馆后仍在场: open visits whose opening period has closed (today's or an earlier
+    day's). The desk closes each with the time the person left (the closing time unless
+    it says otherwise)."""
+    return [row for row in visits_now(visits=visits_open(room=room), room=room, now=now)
+            if row.past_closing]  # fmt: skip
+
+
+def visit_same_name_present(
+    *, room: Room, guest_name: str, now: dt.datetime | None = None
+) -> Visit | None:
+    """A non-member of that name already present (是同一人？), or None."""
+    name = " ".join(guest_name.split())
+    if not name:
+        return None
+    for row in visits_present(room=room, now=now):
+        if row.visit.is_guest and " ".join(row.visit.guest_name.split()) == name:
+            return row.visit
+    return None
+
+
+def check_in_refusal(*, room: Room, at: dt.datetime) -> str:
+    """Why a check-in at ``at`` is outside the opening hours ("" while open): a special
+    closure, the weekly rest day (星期三调休 by the regulations), before opening, the
+    break between periods, after closing."""
+    local = timezone.localtime(at)
+    day = local.date()
+    if room_is_open(room=room, at=at):
+        return ""
+    closure = OpeningException.objects.filter(
+        room=room, date=day, kind=ExceptionKind.CLOSED
+    ).first()
+    if closure is not None:
+        reason = _("The room is closed today (%(note)s).") % {
+            "note": closure.note or _("special closure")
+        }
+        return str(reason)
+    periods = opening_periods_on(room=room, day=day)
+    if not periods:
+        return _("The room is closed on %(weekday)s (the weekly rest day).") % {
+            "weekday": Weekday(day.weekday()).label
+        }
+    moment = local.time()
+    later = [o for o, _c in periods if o > moment]
+    if later:
+        return _("The room is closed now: it opens at %(time)s.") % {
+            "time": later[0].strftime("%H:%M")
+        }
+    return _("The room closed at %(time)s today.") % {"time": periods[-1][1].strftime("%H:%M")}
 
 
 # ------------------------------------------------------------ opening hours

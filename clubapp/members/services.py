@@ -563,9 +563,16 @@ def visit_check_in(
     guest_phone: str = "",
     now: dt.datetime | None = None,
     request_key: uuid.UUID | None = None,
+    admitted_reason: str = "",
+    same_name_confirmed: bool = False,
 ) -> Visit:
     """入场: a member by their card (it must be active), or a non-member while a table is free.
 
+    Outside the opening hours the check-in is refused with the reason (the weekly rest
+    day, before opening, …), unless a manager admits the person with ``admitted_reason``
+    (特殊情况), recorded on the visit with who admitted; never from 23:00 on.
+    A non-member whose name is already present is refused (``same_name``: 是同一人？)
+    unless the desk confirms it is another person (``same_name_confirmed``).
     ``request_key`` comes from the non-member form: the same form sent twice (a
     double tap) returns the visit of the first, instead of a second visit.
     """
@@ -574,8 +581,30 @@ def visit_check_in(
         if existing is not None:
             return existing
     now = now or timezone.now()
-    if not selectors.room_is_open(room=room, at=now):
-        raise ValidationError(_("The room is not open now: no check-in."), code="room_closed")
+    admitted_reason = " ".join((admitted_reason or "").split())
+    admitted_by = None
+    refusal = selectors.check_in_refusal(room=room, at=now)
+    if refusal and not admitted_reason:
+        raise ValidationError(
+            _("%(reason)s No check-in, unless a manager admits the person (special case).")
+            % {"reason": refusal},
+            code="room_closed",
+        )
+    if admitted_reason:
+        if not refusal:
+            raise ValidationError(
+                _("The room is open: a special admission is not needed."), code="room_open"
+            )
+        if not user_has_role(by, Role.MANAGER):
+            raise PermissionDenied(_("Only a manager can admit a person outside the hours."))
+        if timezone.localtime(now).time() >= LATEST_CLOSING:
+            raise ValidationError(
+                _("Even in special cases the room is not open after 23:00."), code="too_late"
+            )
+        admitted_reason = _clean_text(
+            admitted_reason, label=_("reason of the special admission"), max_length=200
+        )
+        admitted_by = by
     if card is not None:
         card = _lock_card(card)
         if card.member.room_id != room.pk:
@@ -595,7 +624,13 @@ def visit_check_in(
         try:
             with transaction.atomic():
                 return Visit.objects.create(
-                    room=room, member=card.member, card=card, checked_in_at=now, checked_in_by=by
+                    room=room,
+                    member=card.member,
+                    card=card,
+                    checked_in_at=now,
+                    checked_in_by=by,
+                    admitted_reason=admitted_reason,
+                    admitted_by=admitted_by,
                 )
         except IntegrityError:
             raise ValidationError(
@@ -611,6 +646,17 @@ def visit_check_in(
         raise ValidationError(
             _("No table is free: non-members cannot check in now."), code="no_free_table"
         )
+    if not same_name_confirmed:
+        present = selectors.visit_same_name_present(room=room, guest_name=guest_name, now=now)
+        if present is not None:
+            raise ValidationError(
+                _("%(name)s is already inside (since %(time)s). The same person?")
+                % {
+                    "name": guest_name,
+                    "time": timezone.localtime(present.checked_in_at).strftime("%H:%M"),
+                },
+                code="same_name",
+            )
     return Visit.objects.create(
         room=room,
         guest_name=guest_name,
@@ -618,6 +664,8 @@ def visit_check_in(
         checked_in_at=now,
         checked_in_by=by,
         request_key=request_key,
+        admitted_reason=admitted_reason,
+        admitted_by=admitted_by,
     )
 
 
@@ -628,9 +676,13 @@ def visit_check_out(
     by: User,
     now: dt.datetime | None = None,
     expected_fee: Decimal | None = None,
+    left_at: dt.datetime | None = None,
 ) -> Visit:
     """离场: free for members; non-members pay 器材损耗费 per started hour, with a receipt.
 
+    ``left_at`` is when the person left, if not now: the desk closing a visit still open
+    after closing gives the time (by default the closing time, so the fee stops there).
+    It is between the check-in and now; the visit keeps when it was recorded.
     ``expected_fee`` is the fee the desk showed and took in cash: if another hour has
     begun since (the fee is no longer that), nothing is booked and the desk asks again.
     """
@@ -642,14 +694,23 @@ def visit_check_out(
     )
     if visit.checked_out_at is not None:
         raise ValidationError(_("This visit is checked out already."), code="already_out")
-    if now < visit.checked_in_at:
+    if left_at is None and selectors.visit_is_past_closing(visit=visit, now=now):
+        left_at = selectors.visit_closing_at(visit=visit)
+    if left_at is not None and left_at > now:
+        raise ValidationError(
+            _("The time of leaving cannot be in the future."), code="left_in_future"
+        )
+    if (left_at or now) < visit.checked_in_at:
         raise ValidationError(
             _("The check-out cannot be before the check-in."), code="out_before_in"
         )
-    visit.checked_out_at = now
+    visit.checked_out_at = left_at or now
+    visit.checked_out_recorded_at = now if left_at is not None and left_at != now else None
     visit.checked_out_by = by
     if visit.is_guest:
-        visit.hours_billed, visit.fee = selectors.visit_fee_so_far(visit=visit, now=now)
+        visit.hours_billed, visit.fee = selectors.visit_fee_so_far(
+            visit=visit, left_at=visit.checked_out_at
+        )
         if expected_fee is not None and visit.fee != expected_fee:
             raise ValidationError(
                 _("The fee is now %(fee)s yuan (%(hours)s hours): please confirm the cash again.")
@@ -659,7 +720,15 @@ def visit_check_out(
     else:
         visit.hours_billed = None
         visit.fee = Decimal("0.00")
-    visit.save(update_fields=["checked_out_at", "checked_out_by", "hours_billed", "fee"])
+    visit.save(
+        update_fields=[
+            "checked_out_at",
+            "checked_out_recorded_at",
+            "checked_out_by",
+            "hours_billed",
+            "fee",
+        ]
+    )
     if visit.is_guest:
         _receipt_issue(
             room=visit.room,

@@ -27,6 +27,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("cards/<int:pk>/resume/", views.card_resume, name="card_resume"),
     path("receipts/<str:number>/", views.receipt_detail, name="receipt_detail"),
     path("visits/", views.visit_list, name="visit_list"),
+    path("visits/<int:pk>/", views.visit_detail, name="visit_detail"),
     path("visits/check-in/", views.visit_check_in, name="visit_check_in"),
     path("visits/guest/", views.visit_guest_check_in, name="visit_guest_check_in"),
     path("visits/<int:pk>/check-out/", views.visit_check_out, name="visit_check_out"),

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from typing import Any
 
 from django.contrib import messages
@@ -24,6 +25,7 @@ from clubapp.core.selectors import room_get
 from clubapp.members import selectors, services
 from clubapp.members.forms import (
     AccountForm,
+    AdmissionForm,
     CardCheckInForm,
     CheckOutForm,
     GuestCheckInForm,
@@ -45,6 +47,7 @@ from clubapp.members.models import (
     ExceptionKind,
     Member,
     OpeningException,
+    Receipt,
     Table,
     Visit,
     Weekday,
@@ -480,11 +483,12 @@ def visit_list(request: AuthenticatedRequest) -> HttpResponse:
         request,
         "members/visit_list.html",
         {
-            "visits": selectors.visits_with_time_so_far(
+            "visits": selectors.visits_now(
                 visits=selectors.visits_today(room=room), room=room, now=now
             ),
             "past_closing": selectors.visits_open_past_closing(room=room, now=now),
             "is_open": selectors.room_is_open(room=room, at=now),
+            "closed_reason": selectors.check_in_refusal(room=room, at=now),
             "closes": selectors.closing_time(room=room, at=now),
             "periods": selectors.opening_periods_on(room=room, day=timezone.localdate(now)),
             "free_tables": selectors.tables_free(room=room),
@@ -498,22 +502,50 @@ def visit_list(request: AuthenticatedRequest) -> HttpResponse:
     )
 
 
+@reader_required
+def visit_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
+    visit = get_object_or_404(
+        Visit.objects.select_related(
+            "room", "member", "card", "checked_in_by", "checked_out_by", "admitted_by"
+        ),
+        pk=pk,
+    )
+    room = room_get()
+    if visit.room_id != room.pk:
+        raise Http404
+    return render(
+        request,
+        "members/visit_detail.html",
+        {
+            "visit": visit,
+            "now": selectors.visits_now(visits=[visit], room=room)[0],
+            "receipt": Receipt.objects.filter(visit=visit).first(),
+            "can_manage": can_manage(request.user),
+        },
+    )
+
+
 @sensitive_post_parameters("q")
 @manager_required
 def visit_check_in(request: AuthenticatedRequest) -> HttpResponse:
     """Member check-in: look up (by POST: a card number in any form, a phone, a name),
     see the card's photo and state, then confirm. An expired card is offered 年审 or
-    entry as a non-member instead of a button that would refuse."""
+    entry as a non-member instead of a button that would refuse. Outside the opening
+    hours the page says why and offers a special admission with a reason."""
     room = room_get()
     form = CardCheckInForm(request.POST if "q" in request.POST else None)
+    admission = AdmissionForm(request.POST if "admitted_reason" in request.POST else None)
     matches: list[tuple[Member, Card | None]] = []
     card = None
     member = None
     if request.method == "POST" and "card_id" in request.POST:
         card = _room_card(_int_or_404(request.POST["card_id"]))
         if request.POST.get("confirm"):
+            reason = admission.cleaned_data["admitted_reason"] if admission.is_valid() else ""
             try:
-                services.visit_check_in(room=room, card=card, by=request.user)
+                services.visit_check_in(
+                    room=room, card=card, by=request.user, admitted_reason=reason
+                )
             except ValidationError as exc:
                 _flash_errors(request, exc)
             else:
@@ -545,6 +577,8 @@ def visit_check_in(request: AuthenticatedRequest) -> HttpResponse:
             )
             if member
             else None,
+            "closed_reason": selectors.check_in_refusal(room=room, at=timezone.now()),
+            "admission_form": admission if admission.is_bound else AdmissionForm(),
             "today": timezone.localdate(),
         },
     )
@@ -560,75 +594,131 @@ def _int_or_404(value: str) -> int:
 @require_POST
 @manager_required
 def visit_guest_check_in(request: AuthenticatedRequest) -> HttpResponse:
+    """Non-member check-in. Two questions come back on a page of their own, with what was
+    typed kept: 是同一人？ (that name is already inside) and, outside the opening hours,
+    the reason of a special admission."""
     form = GuestCheckInForm(request.POST)
-    if form.is_valid():
-        try:
-            services.visit_check_in(
-                room=room_get(),
-                guest_name=form.cleaned_data["guest_name"],
-                guest_phone=form.cleaned_data["guest_phone"],
-                request_key=form.cleaned_data["request_key"],
-                by=request.user,
-            )
-        except ValidationError as exc:
-            _flash_errors(request, exc)
-        else:
-            messages.success(
-                request, _("%(name)s checked in.") % {"name": form.cleaned_data["guest_name"]}
-            )
-    else:
+    if not form.is_valid():
         messages.error(request, _("Enter the non-member's name."))
+        return redirect("members:visit_list")
+    room = room_get()
+    data = form.cleaned_data
+    try:
+        services.visit_check_in(
+            room=room,
+            guest_name=data["guest_name"],
+            guest_phone=data["guest_phone"],
+            request_key=data["request_key"],
+            admitted_reason=data["admitted_reason"],
+            same_name_confirmed=data["same_name_confirmed"],
+            by=request.user,
+        )
+    except ValidationError as exc:
+        codes = {e.code for e in exc.error_list}
+        if codes & {"same_name", "room_closed"}:
+            return render(
+                request,
+                "members/visit_guest_check_in.html",
+                {
+                    "form": form,
+                    "errors": [m for e in exc.error_list for m in e.messages],
+                    "same_name": selectors.visit_same_name_present(
+                        room=room, guest_name=data["guest_name"]
+                    ),
+                    "closed_reason": selectors.check_in_refusal(room=room, at=timezone.now()),
+                },
+            )
+        _flash_errors(request, exc)
+    else:
+        messages.success(request, _("%(name)s checked in.") % {"name": data["guest_name"]})
+    return redirect("members:visit_list")
+
+
+def _left_at(visit: Visit, time: dt.time | None) -> dt.datetime | None:
+    """The time of leaving the desk typed, on the day of the check-in."""
+    if time is None:
+        return None
+    day = timezone.localtime(visit.checked_in_at).date()
+    return timezone.make_aware(dt.datetime.combine(day, time))
+
+
+def _checked_out(request: AuthenticatedRequest, visit: Visit) -> HttpResponse:
+    if visit.is_guest and visit.fee:
+        messages.success(
+            request,
+            _("%(name)s checked out: %(hours)s hour(s), %(fee)s yuan, receipt %(receipt)s.")
+            % {
+                "name": visit.visitor_name,
+                "hours": visit.hours_billed,
+                "fee": visit.fee,
+                "receipt": visit.receipt.number,
+            },
+        )
+    else:
+        messages.success(request, _("%(name)s checked out.") % {"name": visit.visitor_name})
     return redirect("members:visit_list")
 
 
 @manager_required
 def visit_check_out(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    """离场 in two steps: the page shows the time and the fee; the desk confirms the cash."""
+    """离场 in two steps: the page shows the time and the fee; the desk confirms the cash.
+    A visit still open after closing is closed with a time (the closing time unless the
+    desk types another and recalculates)."""
     visit = get_object_or_404(Visit.objects.select_related("room", "member", "card"), pk=pk)
     if visit.room_id != room_get().pk:
         raise Http404
+    form = CheckOutForm(request.POST if request.method == "POST" else None)
+    left_at = None
     if request.method == "POST":
-        form = CheckOutForm(request.POST)
-        expected = form.cleaned_data["fee"] if form.is_valid() else None
-        try:
-            visit = services.visit_check_out(visit=visit, by=request.user, expected_fee=expected)
-        except ValidationError as exc:
-            _flash_errors(request, exc)
-            if visit.checked_out_at is None and not any(
-                e.code == "already_out" for e in exc.error_list
-            ):
-                return redirect("members:visit_check_out", pk=visit.pk)
-            return redirect("members:visit_list")
-        if visit.is_guest and visit.fee:
-            messages.success(
-                request,
-                _("%(name)s checked out: %(hours)s hour(s), %(fee)s yuan, receipt %(receipt)s.")
-                % {
-                    "name": visit.visitor_name,
-                    "hours": visit.hours_billed,
-                    "fee": visit.fee,
-                    "receipt": visit.receipt.number,
-                },
-            )
-        else:
-            messages.success(request, _("%(name)s checked out.") % {"name": visit.visitor_name})
-        return redirect("members:visit_list")
+        if not form.is_valid():
+            messages.error(request, _("Enter the time the person left as hours and minutes."))
+            return redirect("members:visit_check_out", pk=visit.pk)
+        left_at = _left_at(visit, form.cleaned_data["left_at"])
+        if "recalculate" not in request.POST:
+            try:
+                done = services.visit_check_out(
+                    visit=visit,
+                    by=request.user,
+                    expected_fee=form.cleaned_data["fee"],
+                    left_at=left_at,
+                )
+            except ValidationError as exc:
+                _flash_errors(request, exc)
+                visit.refresh_from_db()
+                if not visit.is_open:
+                    return redirect("members:visit_list")
+                # back on the confirmation, with the time typed and the fee for it
+            else:
+                return _checked_out(request, done)
     if not visit.is_open:
         messages.error(
             request, _("%(name)s has checked out already.") % {"name": visit.visitor_name}
         )
         return redirect("members:visit_list")
     now = timezone.now()
-    hours, fee = selectors.visit_fee_so_far(visit=visit, now=now)
+    past_closing = selectors.visit_is_past_closing(visit=visit, now=now)
+    closing = selectors.visit_closing_at(visit=visit)
+    if left_at is None:
+        left_at = closing if past_closing else now
+    elif not visit.checked_in_at <= left_at <= now:
+        if "recalculate" in request.POST:  # a confirmation was refused by the service
+            messages.error(request, _("The time of leaving must be between the check-in and now."))
+        left_at = closing if past_closing else now
+    hours, fee = selectors.visit_fee_so_far(visit=visit, left_at=left_at)
     return render(
         request,
         "members/visit_check_out.html",
         {
             "visit": visit,
-            "minutes": int((now - visit.checked_in_at).total_seconds() // 60),
+            "minutes": int((left_at - visit.checked_in_at).total_seconds() // 60),
             "hours": hours,
             "fee": fee,
-            "form": CheckOutForm(initial={"fee": fee}),
+            "past_closing": past_closing,
+            "closing": closing,
+            "left_at": left_at,
+            "form": CheckOutForm(
+                initial={"fee": fee, "left_at": timezone.localtime(left_at).time()}
+            ),
         },
     )
 

@@ -38,6 +38,7 @@ from clubapp.books.selectors import (
 from clubapp.books.selectors.summaries import income_by_day
 from clubapp.core.models import Room
 from clubapp.members.models import Card, CardStatus, Member, Receipt, ReceiptKind, Visit
+from clubapp.members.selectors import visits_open_past_closing, visits_present
 from clubapp.play.models import (
     SEATS,
     Hand,
@@ -940,6 +941,8 @@ class TodayDesk:
     #: ending within the window and cards expired and not renewed (due for 年审)
     reminders: list[tuple[Card, int, int]]
     window_days: int = 30
+    #: open visits past their closing time, for the desk to close with a time
+    after_closing: int = 0
 
 
 def today_desk(*, room: Room, now: dt.datetime | None = None, window_days: int = 30) -> TodayDesk:
@@ -953,12 +956,10 @@ def today_desk(*, room: Room, now: dt.datetime | None = None, window_days: int =
     )
     day_flows = flows(room=room, first=day, last=day)
     takings = [(line.label, booked.get(line.key, 0), line.amount) for line in day_flows.income]
-    inside = [
-        (visit, int((now - visit.checked_in_at).total_seconds() // 60))
-        for visit in Visit.objects.filter(room=room, checked_out_at__isnull=True)
-        .select_related("member", "card")
-        .order_by("checked_in_at")
-    ]
+    # today's present people only: a visit left open past its closing time is not
+    # "in the room" (it waits on the desk's list 闭馆后仍在场)
+    inside = [(row.visit, row.minutes) for row in visits_present(room=room, now=now)]
+    after_closing = len(visits_open_past_closing(room=room, now=now))
     open_sessions = list(
         TableSession.objects.filter(room=room, ended_at__isnull=True)
         .select_related("ruleset")
@@ -1007,4 +1008,5 @@ def today_desk(*, room: Room, now: dt.datetime | None = None, window_days: int =
             for card in cards
         ],
         window_days=window_days,
+        after_closing=after_closing,
     )

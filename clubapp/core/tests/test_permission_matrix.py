@@ -109,6 +109,7 @@ EXPECTED: dict[str, tuple[str, str, Any]] = {
     "members:visit_list": (DESK_READ, DESK_READ, NONE),
     "members:visit_check_in": (MANAGER, MANAGER, NONE),
     "members:visit_guest_check_in": (NOT_ALLOWED, MANAGER, NONE),
+    "members:visit_detail": (DESK_READ, DESK_READ, _k(pk="visit")),
     "members:visit_check_out": (MANAGER, MANAGER, _k(pk="visit")),
     "members:table_list": (DESK_READ, MANAGER, NONE),
     "members:table_toggle": (NOT_ALLOWED, MANAGER, _k(pk="table")),

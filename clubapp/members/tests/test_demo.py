@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+from decimal import Decimal
 from io import StringIO
 
 import pytest
@@ -42,6 +43,9 @@ def test_the_demo_room_shows_every_card_state_and_visits():
     # two of the members' demo, and the play demo's players: 2 members, 5 non-members
     assert Visit.objects.filter(checked_out_at__isnull=True).count() == 9
     assert Visit.objects.filter(fee__gt=0).exists()
+    late = Visit.objects.get(guest_name="陈师傅")  # admitted outside the hours, 补记离场
+    assert late.admitted_reason and late.admitted_by is not None
+    assert late.checked_out_recorded_at is not None and late.fee == Decimal("4.00")
     # Every receipt has its income entry (the cash book's demo adds other income too).
     receipts = set(Receipt.objects.values_list("number", flat=True))
     assert receipts and receipts <= set(IncomeEntry.objects.values_list("reference", flat=True))

@@ -124,7 +124,7 @@ def test_visits_still_open_at_closing_are_listed(client, manager, card, clock):
     _check_in(client, card)
     clock.set(at(30, 18, 30))
     response = client.get(reverse("members:visit_list"))
-    assert [v.member for v in response.context["past_closing"]] == [card.member]
+    assert [row.visit.member for row in response.context["past_closing"]] == [card.member]
 
 
 def test_the_accountant_reads_but_cannot_check_in(client, accountant, card, tables):
@@ -157,7 +157,7 @@ def test_check_out_shows_the_hours_and_the_fee_and_asks_for_the_cash(
     visit = Visit.objects.get()
     clock.set(at(30, 11, 30))  # 90 minutes: 2 started hours
     page = client.get(reverse("members:visit_check_out", args=[visit.pk])).content.decode()
-    assert "90分钟" in page and "4.00" in page and "已收现金4.00元" in page
+    assert "1 小时 30 分" in page and "4.00" in page and "已收现金4.00元" in page
     visit.refresh_from_db()
     assert visit.is_open  # looking is not checking out
     response = client.post(
@@ -191,4 +191,17 @@ def test_open_visits_show_the_time_and_the_fee_so_far(client, manager, tables, c
     client.post(reverse("members:visit_guest_check_in"), {"guest_name": "过路客"})
     clock.set(at(30, 11, 5))
     page = client.get(reverse("members:visit_list")).content.decode()
-    assert "已在场65分钟" in page and "目前4.00元" in page
+    assert "已在场 1 小时 5 分" in page and "目前4.00元" in page
+
+
+def test_check_in_outside_the_hours_says_why_and_a_manager_admits(client, manager, card, clock):
+    clock.set(at(25, 10))  # Wednesday: 调休
+    client.force_login(manager)
+    page = client.get(reverse("members:visit_check_in"), {"card": card.pk}).content.decode()
+    assert "星期三是每周调休日" in page and 'name="admitted_reason"' in page
+    client.post(
+        reverse("members:visit_check_in"),
+        {"card_id": card.pk, "confirm": "1", "admitted_reason": "区里比赛"},
+    )
+    visit = Visit.objects.get()
+    assert visit.admitted_reason == "区里比赛" and visit.admitted_by == manager

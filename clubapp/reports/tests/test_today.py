@@ -21,7 +21,7 @@ def test_it_is_the_managers_home_page(client, manager, november, clock):
     client.force_login(manager)
     body = client.get("/").content.decode()
     assert "今天" in body
-    assert "王堃" in body and "60分钟" in body  # inside for an hour
+    assert "王堃" in body and "1 小时" in body  # inside for an hour
     assert "1 号桌" in body and "东 陈喆" in body  # the table still in play, its players
     assert "54.00" in body  # the takings of 2 November: a card 50.00, a guest 4.00
 
