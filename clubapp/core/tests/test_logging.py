@@ -99,4 +99,3 @@ def test_gunicorns_master_and_workers_write_one_zone(tmp_path):
     assert worker != server.pid  # the line of a worker, with Django loaded in it
     # one zone: every line, the master's and the worker's, carries UTC's Z, none +0800
     assert "+0800" not in "".join(lines)
-
