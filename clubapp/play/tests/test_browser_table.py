@@ -110,7 +110,7 @@ def test_english_mode_reads_english_beside_the_rule_names(page, live_server, log
     text = page.inner_text("main")
     assert "East 老王 pays South 小李 28" in text
     assert "跑20 (the base of every win)" in text
-    assert "win (胡牌)" in text
+    assert "win · South 小李" in text and "胡牌" not in text
     page.goto(f"{live_server.url}/play/{session.pk}/hands/new/")
     page.check("input[name=winners][value=S]")
     assert "门清 concealed hand" in page.inner_text("fieldset.winner[data-seat=S]")
