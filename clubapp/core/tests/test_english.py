@@ -124,6 +124,7 @@ PAGES: dict[str, Page] = {
     "members:visit_check_out": Page(
         DESK, lambda: {"pk": _first(Visit, checked_out_at__isnull=True).pk}
     ),
+    "members:visit_detail": Page(DESK, lambda: _each(Visit, "pk")),
     "members:table_list": Page(DESK),
     "members:table_edit": Page(DESK, lambda: {"pk": _first(Table).pk}),
     "members:room_settings": Page(DESK),
@@ -199,6 +200,7 @@ SKIPPED: dict[str, str] = {
     "password_reset_confirm": "an invalid link shows password_reset_complete's words (checked)",
     "members:member_photo": "an image",
     "members:member_account_reset": "POST only",
+    "members:member_id_number_show": "POST only; answers the member page (checked)",
     "members:member_account_active": "POST only",
     "members:card_issue": "POST only",
     "members:card_resume": "POST only",
