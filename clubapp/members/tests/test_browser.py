@@ -78,7 +78,7 @@ def test_the_desk_checks_a_non_member_out_with_the_fee_on_a_phone(
     log_in(page, manager)
     page.goto(f"{live_server.url}/members/visits/")
     row = page.locator("li.visit.open")
-    assert "已在场90分钟" in row.inner_text() and "目前4.00元" in row.inner_text()
+    assert "已在场 1 小时 30 分" in row.inner_text() and "目前4.00元" in row.inner_text()
     assert _fits_the_phone(page)
     page.screenshot(path=_shot("desk-360"), full_page=True)
     row.locator("text=离场").click()
