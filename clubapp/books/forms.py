@@ -119,6 +119,7 @@ class SlipForm(forms.Form):
     )
     amount = MoneyField(label=_("Cash counted (yuan)"))
     note = forms.CharField(label=_("Note"), max_length=200, required=False)
+    request_key = _key_field()
 
     def __init__(self, *args: Any, receipts: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)

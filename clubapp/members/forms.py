@@ -130,6 +130,13 @@ class GuestCheckInForm(forms.Form):
 class CheckOutForm(forms.Form):
     # The fee the desk showed and took: refused if another hour began since.
     fee = forms.DecimalField(widget=forms.HiddenInput, required=False, decimal_places=2)
+    request_key = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4, required=False)
+
+
+class CardForm(forms.Form):
+    """Issue and reissue: the same form sent twice issues one card."""
+
+    request_key = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4, required=False)
 
 
 class RenewForm(forms.Form):
@@ -138,6 +145,7 @@ class RenewForm(forms.Form):
     # The desk confirmed a review before the card is near its end.
     early = forms.BooleanField(widget=forms.HiddenInput, required=False)
     next = forms.CharField(widget=forms.HiddenInput, required=False)
+    request_key = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4, required=False)
 
 
 class RoomSettingsForm(forms.Form):

@@ -25,6 +25,7 @@ from clubapp.members import selectors, services
 from clubapp.members.forms import (
     AccountForm,
     CardCheckInForm,
+    CardForm,
     CheckOutForm,
     GuestCheckInForm,
     MemberCreateForm,
@@ -184,6 +185,7 @@ def member_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
             "receipts": selectors.member_receipts(member=member),
             "can_manage": manage,
             "reason_form": ReasonForm(),
+            "card_form": CardForm(),
             "today": timezone.localdate(),
         },
     )
@@ -294,8 +296,10 @@ def member_account_active(request: AuthenticatedRequest, pk: int) -> HttpRespons
 @manager_required
 def card_issue(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     member = _room_member(request, pk)
+    form = CardForm(request.POST)
+    key = form.cleaned_data["request_key"] if form.is_valid() else None
     try:
-        card = services.card_issue(member=member, by=request.user)
+        card = services.card_issue(member=member, by=request.user, request_key=key)
     except ValidationError as exc:
         _flash_errors(request, exc)
     else:
@@ -326,6 +330,7 @@ def card_renew(request: AuthenticatedRequest, pk: int) -> HttpResponse:
                 by=request.user,
                 expected_valid_until=data.get("valid_until"),
                 early=bool(data.get("early")),
+                request_key=data.get("request_key"),
             )
         except ValidationError as exc:
             _flash_errors(request, exc)
@@ -352,6 +357,7 @@ def card_renew(request: AuthenticatedRequest, pk: int) -> HttpResponse:
             "days_left": days_left,
             "refused": state not in (CardState.ACTIVE, CardState.EXPIRED),
             "next": next_page,
+            "key_form": CardForm(),
         },
     )
 
@@ -361,8 +367,10 @@ def card_reissue(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """遗失补办 in two steps: the page shows the card fee and what becomes void; confirm."""
     card = _room_card(pk)
     if request.method == "POST":
+        form = CardForm(request.POST)
+        key = form.cleaned_data["request_key"] if form.is_valid() else None
         try:
-            new = services.card_reissue(card=card, by=request.user)
+            new = services.card_reissue(card=card, by=request.user, request_key=key)
         except ValidationError as exc:
             _flash_errors(request, exc)
         else:
@@ -380,6 +388,7 @@ def card_reissue(request: AuthenticatedRequest, pk: int) -> HttpResponse:
             "action": "reissue",
             "fee": card.member.room.card_fee,
             "refused": card.status in (CardStatus.REVOKED, CardStatus.VOID),
+            "key_form": CardForm(),
         },
     )
 
@@ -557,9 +566,14 @@ def visit_check_out(request: AuthenticatedRequest, pk: int) -> HttpResponse:
         raise Http404
     if request.method == "POST":
         form = CheckOutForm(request.POST)
-        expected = form.cleaned_data["fee"] if form.is_valid() else None
+        data = form.cleaned_data if form.is_valid() else {}
         try:
-            visit = services.visit_check_out(visit=visit, by=request.user, expected_fee=expected)
+            visit = services.visit_check_out(
+                visit=visit,
+                by=request.user,
+                expected_fee=data.get("fee"),
+                request_key=data.get("request_key"),
+            )
         except ValidationError as exc:
             _flash_errors(request, exc)
             if visit.checked_out_at is None and not any(

@@ -23,6 +23,7 @@ from clubapp.books.models import (
 from clubapp.books.money import amount_check
 from clubapp.books.permissions import can_check, can_record
 from clubapp.books.services.days import book_day, lock_room
+from clubapp.core.requestkeys import book_once
 from clubapp.core.services import next_number
 
 
@@ -57,11 +58,39 @@ def expense_record(
     """
     if not can_record(by):
         raise PermissionDenied(_("Only a manager may book an expense."))
-    if request_key is not None:
-        existing = Expense.objects.filter(request_key=request_key).first()
-        if existing is not None:
-            return existing
-    now = now or timezone.now()
+    return book_once(
+        Expense,
+        request_key=request_key,
+        book=lambda: _record(
+            line=line,
+            amount=amount,
+            supplier=supplier,
+            invoice_number=invoice_number,
+            purchased_on=purchased_on,
+            paid_by=paid_by,
+            by=by,
+            reimbursed_to=reimbursed_to,
+            note=note,
+            request_key=request_key,
+            now=now or timezone.now(),
+        ),
+    )
+
+
+def _record(
+    *,
+    line: PlanLine,
+    amount: Decimal,
+    supplier: str,
+    invoice_number: str,
+    purchased_on: dt.date,
+    paid_by: PaidBy,
+    by: User,
+    reimbursed_to: str,
+    note: str,
+    request_key: uuid.UUID | None,
+    now: dt.datetime,
+) -> Expense:
     found = PlanLine.objects.select_related("submission__plan__room").get(pk=line.pk)
     lock_room(found.submission.plan.room)  # the room first, as every dated write
     line = (

@@ -90,3 +90,14 @@ def test_the_list_filters_by_person(client, accountant, desk, books):
     client.force_login(accountant)
     rows = client.get(reverse("books:slip_list"), {"handed_over_by": desk.pk}).context["table"].rows
     assert len(rows) == 0
+
+
+def test_the_slip_form_sent_twice_writes_one_slip(client, manager, clock, books):
+    client.force_login(manager)
+    key = client.get(NEW).context["form"]["request_key"].value()
+    data = {"receipts": [books["donation"].pk], "amount": "500.00", "request_key": str(key)}
+    first = client.post(NEW, data)
+    again = client.post(NEW, data)
+    slip = HandOverSlip.objects.get(request_key=key)
+    assert first["Location"] == again["Location"] == slip.get_absolute_url()
+    assert HandOverSlip.objects.count() == 2  # the books fixture's slip and this one

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import uuid
+
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
@@ -25,6 +27,7 @@ from clubapp.books.permissions import (
 from clubapp.books.tables import SlipTable
 from clubapp.books.views.common import flash, form_errors, listing
 from clubapp.core.http import AuthenticatedRequest
+from clubapp.core.requestkeys import booked_under
 from clubapp.core.selectors import room_get
 
 
@@ -45,6 +48,10 @@ def slip_create(request: AuthenticatedRequest) -> HttpResponse:
     room = room_get()
     at_desk = selectors.receipts_to_hand_over(room=room)
     form = SlipForm(request.POST or None, receipts=at_desk, initial={"receipts": list(at_desk)})
+    # Sent again, the form's receipts are no longer at the desk: answer with the slip
+    # the first one wrote rather than with that refusal.
+    if request.method == "POST" and (again := booked_under(HandOverSlip, request_key=_key(form))):
+        return redirect(again)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
         try:
@@ -54,6 +61,7 @@ def slip_create(request: AuthenticatedRequest) -> HttpResponse:
                 amount=data["amount"],
                 note=data["note"],
                 by=request.user,
+                request_key=data["request_key"],
             )
         except ValidationError as exc:
             form_errors(form, exc)
@@ -74,6 +82,13 @@ def slip_create(request: AuthenticatedRequest) -> HttpResponse:
             "today": timezone.localdate(),
         },
     )
+
+
+def _key(form: SlipForm) -> uuid.UUID | None:
+    try:
+        return uuid.UUID(str(form["request_key"].data))
+    except ValueError:
+        return None
 
 
 @reader_required
