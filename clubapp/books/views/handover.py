@@ -8,12 +8,14 @@ from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import ngettext
 from django.views.decorators.http import require_POST
 
 from clubapp.books import selectors, services
-from clubapp.books.filters import SlipFilter
+from clubapp.books.filters import SlipFilter, person_name
 from clubapp.books.forms import ReasonForm, SlipForm
 from clubapp.books.models import HandOverSlip
 from clubapp.books.money import total
@@ -147,23 +149,54 @@ def slip_return(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     return redirect(slip)
 
 
-@require_POST
 @checker_required
 def slip_reverse(request: AuthenticatedRequest, pk: int) -> HttpResponse:
+    """冲正 in two steps, like 散场: the slip page's button (or a link) shows what is
+    reversed, its amount and what follows, with the reason; ``confirm=yes`` reverses."""
     slip = _slip(pk)
-    form = ReasonForm(request.POST)
-    try:
-        reversal = services.slip_reverse(
-            slip=slip,
-            reason=form.cleaned_data["reason"] if form.is_valid() else "",
-            by=request.user,
-        )
-    except ValidationError as exc:
-        flash(request, exc)
-    else:
-        messages.success(
-            request,
-            _("Slip %(slip)s reversed (%(number)s).")
-            % {"slip": slip.number, "number": reversal.number},
-        )
-    return redirect(slip)
+    if selectors.slip_is_reversed(slip=slip):
+        messages.info(request, _("Slip %(slip)s was reversed.") % {"slip": slip.number})
+        return redirect(slip)
+    form = ReasonForm(request.POST or None)
+    if request.POST.get("confirm") == "yes" and form.is_valid():
+        try:
+            reversal = services.slip_reverse(
+                slip=slip, reason=form.cleaned_data["reason"], by=request.user
+            )
+        except ValidationError as exc:
+            flash(request, exc)
+        else:
+            messages.success(
+                request,
+                _("Slip %(slip)s reversed (%(number)s).")
+                % {"slip": slip.number, "number": reversal.number},
+            )
+        return redirect(slip)
+    if request.POST.get("confirm") != "yes":
+        form = ReasonForm(initial={"reason": request.POST.get("reason", "")})
+    receipts = list(selectors.slip_receipts(slip=slip))
+    return render(
+        request,
+        "books/reversal_confirm.html",
+        {
+            "form": form,
+            "action": reverse("books:slip_reverse", args=[slip.pk]),
+            "back": slip.get_absolute_url(),
+            "what": _("Hand-over slip %(slip)s") % {"slip": slip.number},
+            "amount": slip.amount,
+            "facts": [
+                (_("Handed over by"), person_name(slip.handed_over_by)),
+                (_("Receipts"), " ".join(r.reference for r in receipts)),
+            ],
+            "effect": ngettext(
+                "Its %(amount)s yuan and its %(count)s receipt are back at the desk, to go "
+                "on a new slip. The slip stays on its day; the reversal is booked today and "
+                "cannot be undone.",
+                "Its %(amount)s yuan and its %(count)s receipts are back at the desk, to go "
+                "on a new slip. The slip stays on its day; the reversal is booked today and "
+                "cannot be undone.",
+                len(receipts),
+            )
+            % {"amount": slip.amount, "count": len(receipts)},
+        },
+    )
