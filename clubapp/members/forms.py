@@ -174,6 +174,18 @@ class RoomSettingsForm(forms.Form):
         min_value=1,
         max_value=90,
     )
+    # The cash book's setting (docs/books.md); left empty, the current value stays.
+    fund_may_go_negative = forms.TypedChoiceField(
+        label=_("The equipment fund below zero"),
+        choices=[
+            ("", "—"),
+            ("yes", _("Allowed, after a warning (the unit's funds pay the rest)")),
+            ("no", _("Not allowed: approvals and expenses beyond the fund are refused")),
+        ],
+        coerce=lambda value: value == "yes",
+        empty_value=None,
+        required=False,
+    )
     # Play's setting: the ruleset a new table starts with (scoring's rulesets by name).
     default_ruleset = forms.ChoiceField(label=_("Default ruleset of a new table"), required=False)
 

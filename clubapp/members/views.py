@@ -704,6 +704,7 @@ def room_settings(request: AuthenticatedRequest) -> HttpResponse:
         "renewal_window_days": room.renewal_window_days,
         "handover_limit_days": room.handover_limit_days,
         "default_ruleset": room.default_ruleset,
+        "fund_may_go_negative": "yes" if room.fund_may_go_negative else "no",
     }
     form = RoomSettingsForm(request.POST or None, initial=initial)
     if request.method == "POST":

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from clubapp.books import selectors
 from clubapp.books.models import (
+    FUND_CATEGORIES,
     Expense,
     ExpenseConfirmation,
     PaidBy,
@@ -23,6 +24,7 @@ from clubapp.books.models import (
 from clubapp.books.money import amount_check
 from clubapp.books.permissions import can_check, can_record
 from clubapp.books.services.days import book_day, lock_room
+from clubapp.books.services.fund import fund_check
 from clubapp.core.requestkeys import book_once
 from clubapp.core.services import next_number
 
@@ -48,13 +50,16 @@ def expense_record(
     note: str = "",
     request_key: uuid.UUID | None = None,
     now: dt.datetime | None = None,
+    fund_negative_ok: bool = False,
 ) -> Expense:
     """Book what was paid for one line of an approved plan (ZC2026-0001).
 
     Refused when the plan is not approved (or already done), when the purchase
     predates the approval, and when the line's approved amount would be exceeded —
     that needs a supplementary plan. It never touches the cash on hand: the unit's
-    finance pays, or reimburses the person named.
+    finance pays, or reimburses the person named. An equipment or facility line that
+    would take the equipment fund below zero is refused if the room does not allow
+    it, and otherwise needs ``fund_negative_ok`` (the manager saw the figure).
     """
     if not can_record(by):
         raise PermissionDenied(_("Only a manager may book an expense."))
@@ -73,6 +78,7 @@ def expense_record(
             note=note,
             request_key=request_key,
             now=now or timezone.now(),
+            fund_negative_ok=fund_negative_ok,
         ),
     )
 
@@ -90,6 +96,7 @@ def _record(
     note: str,
     request_key: uuid.UUID | None,
     now: dt.datetime,
+    fund_negative_ok: bool,
 ) -> Expense:
     found = PlanLine.objects.select_related("submission__plan__room").get(pk=line.pk)
     lock_room(found.submission.plan.room)  # the room first, as every dated write
@@ -149,6 +156,13 @@ def _record(
             code="beyond_line",
         )
     room = plan.room
+    if line.category in FUND_CATEGORIES:
+        fund_check(
+            room=room,
+            spend=amount,
+            confirmed=fund_negative_ok,
+            what=_("This expense (%(item)s)") % {"item": line.item},
+        )
     book_date, late_for = book_day(room=room, day=today)
     year = timezone.localtime(now).year
     return Expense.objects.create(

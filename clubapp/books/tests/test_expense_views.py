@@ -38,6 +38,7 @@ def test_the_manager_books_a_reimbursed_expense(client, manager, clock, books):
         "purchased_on": "2026-11-04",
         "paid_by": "reimbursement",
         "reimbursed_to": "",
+        "fund_negative_ok": "on",  # the fund is empty: test_fund_views.py
     }
     assert "请填写报销人姓名" in client.post(NEW, data).content.decode()
     response = client.post(NEW, {**data, "reimbursed_to": "王经理"})

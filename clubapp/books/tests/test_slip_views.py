@@ -116,3 +116,11 @@ def test_the_slip_form_sent_twice_writes_one_slip(client, manager, clock, books)
     slip = HandOverSlip.objects.get(request_key=key)
     assert first["Location"] == again["Location"] == slip.get_absolute_url()
     assert HandOverSlip.objects.count() == 2  # the books fixture's slip and this one
+
+
+def test_a_slip_still_waiting_is_not_offered_for_reversal(client, accountant, books):
+    client.force_login(accountant)
+    slip = books["slip"]
+    response = client.get(reverse("books:slip_reverse", args=[slip.pk]), follow=True)
+    assert "尚未入账：请直接退回" in _flashed(response)
+    assert Reversal.objects.count() == 0

@@ -24,7 +24,7 @@ from clubapp.books.permissions import (
     recorder_required,
 )
 from clubapp.books.tables import ExpenseTable
-from clubapp.books.views.common import flash, form_errors, listing
+from clubapp.books.views.common import ask_fund_negative, flash, form_errors, listing
 from clubapp.core.http import AuthenticatedRequest
 from clubapp.core.selectors import room_get
 
@@ -68,9 +68,11 @@ def expense_create(request: AuthenticatedRequest) -> HttpResponse:
                 note=data["note"],
                 request_key=data["request_key"],
                 by=request.user,
+                fund_negative_ok=data["fund_negative_ok"],
             )
         except ValidationError as exc:
             form_errors(form, exc)
+            ask_fund_negative(form, exc)
         else:
             messages.success(
                 request,

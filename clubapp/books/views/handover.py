@@ -17,7 +17,7 @@ from django.views.decorators.http import require_POST
 from clubapp.books import selectors, services
 from clubapp.books.filters import SlipFilter, person_name
 from clubapp.books.forms import ReasonForm, SlipForm
-from clubapp.books.models import HandOverSlip
+from clubapp.books.models import HandOverSlip, SlipOutcome
 from clubapp.books.money import total
 from clubapp.books.permissions import (
     can_check,
@@ -156,6 +156,19 @@ def slip_reverse(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     slip = _slip(pk)
     if selectors.slip_is_reversed(slip=slip):
         messages.info(request, _("Slip %(slip)s was reversed.") % {"slip": slip.number})
+        return redirect(slip)
+    decision = selectors.slip_decision(slip=slip)
+    if decision is None or decision.outcome != SlipOutcome.CONFIRMED:
+        # nothing to ask about: say what to do instead, as the service would
+        messages.error(
+            request,
+            (
+                _("Slip %(slip)s is not confirmed yet: send it back instead.")
+                if decision is None
+                else _("Slip %(slip)s was sent back; there is nothing to reverse.")
+            )
+            % {"slip": slip.number},
+        )
         return redirect(slip)
     form = ReasonForm(request.POST or None)
     if request.POST.get("confirm") == "yes" and form.is_valid():
