@@ -430,7 +430,7 @@ def card_renew(
             early=early,
             request_key=request_key,
         ),
-        answer=lambda receipt: Card.objects.get(pk=receipt.card_id),
+        answer=lambda receipt: Card.objects.get(receipts=receipt),
     )
 
 
@@ -715,7 +715,7 @@ def visit_check_out(
         book=lambda: _visit_check_out(
             visit=visit, by=by, now=now, expected_fee=expected_fee, request_key=request_key
         ),
-        answer=lambda receipt: Visit.objects.get(pk=receipt.visit_id),
+        answer=lambda receipt: Visit.objects.get(receipt=receipt),
     )
 
 
