@@ -55,6 +55,16 @@ def _key_field() -> forms.UUIDField:
     return forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4, required=False)
 
 
+def fund_negative_field() -> forms.BooleanField:
+    # Hidden until the service warns that the equipment fund would go below zero;
+    # the page then shows it as a box to tick (books.views.common.ask_fund_negative).
+    return forms.BooleanField(
+        label=_("Below zero: the equipment fund goes below zero; the unit's funds pay the rest"),
+        required=False,
+        widget=forms.HiddenInput,
+    )
+
+
 def _now_local() -> dt.datetime:
     return timezone.localtime(timezone.now())
 
@@ -119,6 +129,7 @@ class SlipForm(forms.Form):
     )
     amount = MoneyField(label=_("Cash counted (yuan)"))
     note = forms.CharField(label=_("Note"), max_length=200, required=False)
+    request_key = _key_field()
 
     def __init__(self, *args: Any, receipts: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -190,6 +201,7 @@ class DecisionForm(forms.Form):
         widget=forms.RadioSelect,
     )
     comment = forms.CharField(label=_("Comment (needed to reject)"), max_length=200, required=False)
+    fund_negative_ok = fund_negative_field()
 
 
 class LineChoice(forms.ModelChoiceField):
@@ -224,6 +236,7 @@ class ExpenseForm(forms.Form):
     )
     reimbursed_to = forms.CharField(label=_("Reimbursed to (name)"), max_length=50, required=False)
     note = forms.CharField(label=_("Note"), max_length=200, required=False)
+    fund_negative_ok = fund_negative_field()
     request_key = _key_field()
 
     def __init__(self, *args: Any, lines: Any, **kwargs: Any) -> None:

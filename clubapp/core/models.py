@@ -71,6 +71,11 @@ class Room(models.Model):
         default=7,
         validators=[MinValueValidator(1), MaxValueValidator(90)],
     )
+    # 器材基金: whether an expense (or a plan's approval) may leave the equipment fund
+    # below zero, the unit's funds paying the rest (docs/books.md).
+    fund_may_go_negative = models.BooleanField(
+        _("the equipment fund may go below zero"), default=True
+    )
     # The ruleset a new table starts with (a scoring ruleset id; empty: the first).
     default_ruleset = models.CharField(_("default ruleset"), max_length=60, blank=True)
 

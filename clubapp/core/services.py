@@ -86,6 +86,7 @@ def room_settings_update(
     renewal_window_days: int,
     handover_limit_days: int | None = None,
     default_ruleset: str | None = None,
+    fund_may_go_negative: bool | None = None,
 ) -> Room:
     """The room's fees (工本费, 年审费, the non-members' hourly 器材损耗费), its notice,
     the 年审 window and the cash book's hand-over limit: one room-wide row (core.Room),
@@ -112,5 +113,8 @@ def room_settings_update(
     if default_ruleset is not None:
         room.default_ruleset = default_ruleset
         fields.append("default_ruleset")
+    if fund_may_go_negative is not None:
+        room.fund_may_go_negative = fund_may_go_negative
+        fields.append("fund_may_go_negative")
     room.save(update_fields=fields)
     return room

@@ -156,6 +156,13 @@ class CheckOutForm(forms.Form):
         required=False,
         widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
     )
+    request_key = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4, required=False)
+
+
+class CardForm(forms.Form):
+    """Issue and reissue: the same form sent twice issues one card."""
+
+    request_key = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4, required=False)
 
 
 class RenewForm(forms.Form):
@@ -164,6 +171,7 @@ class RenewForm(forms.Form):
     # The desk confirmed a review before the card is near its end.
     early = forms.BooleanField(widget=forms.HiddenInput, required=False)
     next = forms.CharField(widget=forms.HiddenInput, required=False)
+    request_key = forms.UUIDField(widget=forms.HiddenInput, initial=uuid.uuid4, required=False)
 
 
 class RoomSettingsForm(forms.Form):
@@ -191,6 +199,18 @@ class RoomSettingsForm(forms.Form):
         required=False,
         min_value=1,
         max_value=90,
+    )
+    # The cash book's setting (docs/books.md); left empty, the current value stays.
+    fund_may_go_negative = forms.TypedChoiceField(
+        label=_("The equipment fund below zero"),
+        choices=[
+            ("", "—"),
+            ("yes", _("Allowed, after a warning (the unit's funds pay the rest)")),
+            ("no", _("Not allowed: approvals and expenses beyond the fund are refused")),
+        ],
+        coerce=lambda value: value == "yes",
+        empty_value=None,
+        required=False,
     )
     # Play's setting: the ruleset a new table starts with (scoring's rulesets by name).
     default_ruleset = forms.ChoiceField(label=_("Default ruleset of a new table"), required=False)

@@ -163,12 +163,19 @@ class Card(models.Model):
         verbose_name=_("replaces card"),
     )
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
+    # The issue or reissue form's key: sent twice, one card (core.requestkeys).
+    request_key = models.UUIDField(_("request key"), null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("membership card")
         verbose_name_plural = _("membership cards")
         ordering = ["-issued_on", "-pk"]
         constraints = [
+            models.UniqueConstraint(
+                fields=["request_key"],
+                condition=models.Q(request_key__isnull=False),
+                name="members_card_request_key_unique",
+            ),
             # One person, one card: at most one active or suspended card per member.
             models.UniqueConstraint(
                 fields=["member"],
@@ -406,12 +413,20 @@ class Receipt(AppendOnlyModel):
         related_name="+",
         verbose_name=_("received by"),
     )
+    # The renewal or check-out form's key: sent twice, one receipt (core.requestkeys).
+    request_key = models.UUIDField(_("request key"), null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("receipt")
         verbose_name_plural = _("receipts")
         ordering = ["-paid_at", "-pk"]
         constraints = [
+            # Conditional, so that adding it keeps the table (and its triggers) on SQLite.
+            models.UniqueConstraint(
+                fields=["request_key"],
+                condition=models.Q(request_key__isnull=False),
+                name="members_receipt_request_key_unique",
+            ),
             models.CheckConstraint(
                 condition=models.Q(amount__gt=0), name="members_receipt_amount_positive"
             ),

@@ -25,6 +25,7 @@ from django.views.decorators.debug import sensitive_variables
 from clubapp.books.models import IncomeCategory
 from clubapp.books.services import income_record
 from clubapp.core.models import Room
+from clubapp.core.requestkeys import book_once
 from clubapp.core.roles import Role, user_has_role
 from clubapp.core.services import next_number, user_create, user_password_link_issue
 from clubapp.members import selectors
@@ -98,6 +99,7 @@ def _receipt_issue(
     member: Member | None = None,
     card: Card | None = None,
     visit: Visit | None = None,
+    request_key: uuid.UUID | None = None,
 ) -> Receipt | None:
     """A numbered receipt and its 收 entry; nothing for a fee of zero (nothing was paid)."""
     if amount <= 0:
@@ -115,6 +117,7 @@ def _receipt_issue(
         visit=visit,
         paid_at=now,
         received_by=by,
+        request_key=request_key,
     )
     income_record(
         room=room,
@@ -358,8 +361,26 @@ def _lock_card(card: Card) -> Card:
 
 
 @transaction.atomic
-def card_issue(*, member: Member, by: User, now: dt.datetime | None = None) -> Card:
-    """会员证: issued when the card fee (工本费, a room setting) is paid; valid one year."""
+def card_issue(
+    *,
+    member: Member,
+    by: User,
+    now: dt.datetime | None = None,
+    request_key: uuid.UUID | None = None,
+) -> Card:
+    """会员证: issued when the card fee (工本费, a room setting) is paid; valid one year.
+
+    The same form sent twice (``request_key``) gives the first card back."""
+    return book_once(
+        Card,
+        request_key=request_key,
+        book=lambda: _card_issue(member=member, by=by, now=now, request_key=request_key),
+    )
+
+
+def _card_issue(
+    *, member: Member, by: User, now: dt.datetime | None, request_key: uuid.UUID | None
+) -> Card:
     now = now or timezone.now()
     today = timezone.localdate(now)
     member = Member.objects.select_for_update(of=("self",)).select_related("room").get(pk=member.pk)
@@ -376,6 +397,7 @@ def card_issue(*, member: Member, by: User, now: dt.datetime | None = None) -> C
         number=_card_number(today),
         issued_on=today,
         valid_until=_one_year_after(today) - dt.timedelta(days=1),
+        request_key=request_key,
     )
     _receipt_issue(
         room=member.room,
@@ -405,14 +427,41 @@ def card_renew(
     now: dt.datetime | None = None,
     expected_valid_until: dt.date | None = None,
     early: bool = False,
+    request_key: uuid.UUID | None = None,
 ) -> Card:
     """年审: one more year, from the end of the current one (or from today if expired).
 
     ``expected_valid_until`` is the date the desk saw: if the card moved on since
     (a double tap, a second desk), nothing is renewed or charged twice. A card not
     yet within ``Room.renewal_window_days`` of its end is refused unless the desk
-    confirmed an early review (``early``).
+    confirmed an early review (``early``). The form sent twice (``request_key``, kept
+    on the receipt) gives the first renewal back; a review without a fee has no
+    receipt, and ``expected_valid_until`` refuses the second.
     """
+    return book_once(
+        Receipt,
+        request_key=request_key,
+        book=lambda: _card_renew(
+            card=card,
+            by=by,
+            now=now,
+            expected_valid_until=expected_valid_until,
+            early=early,
+            request_key=request_key,
+        ),
+        answer=lambda receipt: Card.objects.get(receipts=receipt),
+    )
+
+
+def _card_renew(
+    *,
+    card: Card,
+    by: User,
+    now: dt.datetime | None,
+    expected_valid_until: dt.date | None,
+    early: bool,
+    request_key: uuid.UUID | None,
+) -> Card:
     now = now or timezone.now()
     today = timezone.localdate(now)
     card = _lock_card(card)
@@ -463,13 +512,32 @@ def card_renew(
         now=now,
         member=card.member,
         card=card,
+        request_key=request_key,
     )
     return card
 
 
 @transaction.atomic
-def card_reissue(*, card: Card, by: User, now: dt.datetime | None = None) -> Card:
-    """补办: a lost card gets a new number; the old one is void. Same validity; card fee paid."""
+def card_reissue(
+    *,
+    card: Card,
+    by: User,
+    now: dt.datetime | None = None,
+    request_key: uuid.UUID | None = None,
+) -> Card:
+    """补办: a lost card gets a new number; the old one is void. Same validity; card fee paid.
+
+    The same form sent twice (``request_key``) gives the first new card back."""
+    return book_once(
+        Card,
+        request_key=request_key,
+        book=lambda: _card_reissue(card=card, by=by, now=now, request_key=request_key),
+    )
+
+
+def _card_reissue(
+    *, card: Card, by: User, now: dt.datetime | None, request_key: uuid.UUID | None
+) -> Card:
     now = now or timezone.now()
     today = timezone.localdate(now)
     card = _lock_card(card)
@@ -492,6 +560,7 @@ def card_reissue(*, card: Card, by: User, now: dt.datetime | None = None) -> Car
         issued_on=today,
         valid_until=max(card.valid_until, today),
         replaces=card,
+        request_key=request_key,
     )
     _receipt_issue(
         room=card.member.room,
@@ -574,12 +643,37 @@ def visit_check_in(
     A non-member whose name is already present is refused (``same_name``: 是同一人？)
     unless the desk confirms it is another person (``same_name_confirmed``).
     ``request_key`` comes from the non-member form: the same form sent twice (a
-    double tap) returns the visit of the first, instead of a second visit.
+    double tap, or eight) returns the visit of the first, instead of a second visit.
     """
-    if request_key is not None:
-        existing = Visit.objects.filter(request_key=request_key).first()
-        if existing is not None:
-            return existing
+    return book_once(
+        Visit,
+        request_key=request_key,
+        book=lambda: _visit_check_in(
+            room=room,
+            by=by,
+            card=card,
+            guest_name=guest_name,
+            guest_phone=guest_phone,
+            now=now,
+            request_key=request_key,
+            admitted_reason=admitted_reason,
+            same_name_confirmed=same_name_confirmed,
+        ),
+    )
+
+
+def _visit_check_in(
+    *,
+    room: Room,
+    by: User,
+    card: Card | None,
+    guest_name: str,
+    guest_phone: str,
+    now: dt.datetime | None,
+    request_key: uuid.UUID | None,
+    admitted_reason: str,
+    same_name_confirmed: bool,
+) -> Visit:
     now = now or timezone.now()
     admitted_reason = " ".join((admitted_reason or "").split())
     admitted_by = None
@@ -677,6 +771,7 @@ def visit_check_out(
     now: dt.datetime | None = None,
     expected_fee: Decimal | None = None,
     left_at: dt.datetime | None = None,
+    request_key: uuid.UUID | None = None,
 ) -> Visit:
     """离场: free for members; non-members pay 器材损耗费 per started hour, with a receipt.
 
@@ -685,7 +780,34 @@ def visit_check_out(
     It is between the check-in and now; the visit keeps when it was recorded.
     ``expected_fee`` is the fee the desk showed and took in cash: if another hour has
     begun since (the fee is no longer that), nothing is booked and the desk asks again.
+    The form sent twice (``request_key``, kept on the receipt) gives the first
+    check-out back; a check-out without a fee has no receipt, and is refused as
+    already out.
     """
+    return book_once(
+        Receipt,
+        request_key=request_key,
+        book=lambda: _visit_check_out(
+            visit=visit,
+            by=by,
+            now=now,
+            expected_fee=expected_fee,
+            left_at=left_at,
+            request_key=request_key,
+        ),
+        answer=lambda receipt: Visit.objects.get(receipt=receipt),
+    )
+
+
+def _visit_check_out(
+    *,
+    visit: Visit,
+    by: User,
+    now: dt.datetime | None,
+    expected_fee: Decimal | None,
+    left_at: dt.datetime | None,
+    request_key: uuid.UUID | None,
+) -> Visit:
     now = now or timezone.now()
     visit = (
         Visit.objects.select_for_update(of=("self",))
@@ -738,6 +860,7 @@ def visit_check_out(
             by=by,
             now=now,
             visit=visit,
+            request_key=request_key,
         )
     return visit
 

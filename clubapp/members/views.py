@@ -27,6 +27,7 @@ from clubapp.members.forms import (
     AccountForm,
     AdmissionForm,
     CardCheckInForm,
+    CardForm,
     CheckOutForm,
     GuestCheckInForm,
     MemberCreateForm,
@@ -201,6 +202,7 @@ def _member_page(
             "receipts": selectors.member_receipts(member=member),
             "can_manage": manage,
             "reason_form": ReasonForm(),
+            "card_form": CardForm(),
             "today": timezone.localdate(),
         },
     )
@@ -329,8 +331,10 @@ def member_account_active(request: AuthenticatedRequest, pk: int) -> HttpRespons
 @manager_required
 def card_issue(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     member = _room_member(request, pk)
+    form = CardForm(request.POST)
+    key = form.cleaned_data["request_key"] if form.is_valid() else None
     try:
-        card = services.card_issue(member=member, by=request.user)
+        card = services.card_issue(member=member, by=request.user, request_key=key)
     except ValidationError as exc:
         _flash_errors(request, exc)
     else:
@@ -361,6 +365,7 @@ def card_renew(request: AuthenticatedRequest, pk: int) -> HttpResponse:
                 by=request.user,
                 expected_valid_until=data.get("valid_until"),
                 early=bool(data.get("early")),
+                request_key=data.get("request_key"),
             )
         except ValidationError as exc:
             _flash_errors(request, exc)
@@ -387,6 +392,7 @@ def card_renew(request: AuthenticatedRequest, pk: int) -> HttpResponse:
             "days_left": days_left,
             "refused": state not in (CardState.ACTIVE, CardState.EXPIRED),
             "next": next_page,
+            "key_form": CardForm(),
         },
     )
 
@@ -396,8 +402,10 @@ def card_reissue(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """遗失补办 in two steps: the page shows the card fee and what becomes void; confirm."""
     card = _room_card(pk)
     if request.method == "POST":
+        form = CardForm(request.POST)
+        key = form.cleaned_data["request_key"] if form.is_valid() else None
         try:
-            new = services.card_reissue(card=card, by=request.user)
+            new = services.card_reissue(card=card, by=request.user, request_key=key)
         except ValidationError as exc:
             _flash_errors(request, exc)
         else:
@@ -415,6 +423,7 @@ def card_reissue(request: AuthenticatedRequest, pk: int) -> HttpResponse:
             "action": "reissue",
             "fee": card.member.room.card_fee,
             "refused": card.status in (CardStatus.REVOKED, CardStatus.VOID),
+            "key_form": CardForm(),
         },
     )
 
@@ -681,6 +690,7 @@ def visit_check_out(request: AuthenticatedRequest, pk: int) -> HttpResponse:
                     by=request.user,
                     expected_fee=form.cleaned_data["fee"],
                     left_at=left_at,
+                    request_key=form.cleaned_data["request_key"],
                 )
             except ValidationError as exc:
                 _flash_errors(request, exc)
@@ -812,6 +822,7 @@ def room_settings(request: AuthenticatedRequest) -> HttpResponse:
         "renewal_window_days": room.renewal_window_days,
         "handover_limit_days": room.handover_limit_days,
         "default_ruleset": room.default_ruleset,
+        "fund_may_go_negative": "yes" if room.fund_may_go_negative else "no",
     }
     form = RoomSettingsForm(request.POST or None, initial=initial)
     if request.method == "POST":

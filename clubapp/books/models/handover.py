@@ -31,6 +31,8 @@ class HandOverSlip(BookDated, AppendOnlyModel):
         verbose_name=_("handed over by"),
     )
     note = models.CharField(_("note"), max_length=200, blank=True)
+    # The slip form's key: the same form sent twice writes one slip (core.requestkeys).
+    request_key = models.UUIDField(null=True, blank=True, editable=False)
 
     class Meta:
         verbose_name = _("hand-over slip")
@@ -39,6 +41,12 @@ class HandOverSlip(BookDated, AppendOnlyModel):
         constraints = [
             positive("amount", "books_slip_amount_positive"),
             late_for_before_book_date("books_slip_late_before_book_date"),
+            # Conditional, so that adding it keeps the table (and its triggers) on SQLite.
+            models.UniqueConstraint(
+                fields=["request_key"],
+                condition=models.Q(request_key__isnull=False),
+                name="books_slip_request_key_unique",
+            ),
         ]
 
     def __str__(self) -> str:

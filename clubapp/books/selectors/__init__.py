@@ -53,6 +53,7 @@ from clubapp.books.selectors.summaries import (
     month_summary,
     next_day_to_close,
     pending_slips,
+    plan_fund_part,
     unconfirmed_expenses,
 )
 
@@ -79,6 +80,7 @@ __all__ = [
     "flows",
     "fund_balance",
     "fund_summary",
+    "plan_fund_part",
     "has_entries",
     "income_is_reversed",
     "income_list",

@@ -30,6 +30,7 @@ from clubapp.books.models import (
     HandOverSlip,
     IncomeCategory,
     IncomeEntry,
+    PlanSubmission,
     Reversal,
     ReversalKind,
     SlipDecision,
@@ -246,6 +247,11 @@ def fund_summary(
 
 def fund_balance(*, room: Room) -> Decimal:
     return fund_summary(room=room).closing
+
+
+def plan_fund_part(*, submission: PlanSubmission) -> Decimal:
+    """What a submitted plan would take from the fund: its equipment and facility lines."""
+    return total(line.amount for line in submission.lines.all() if line.category in FUND_CATEGORIES)
 
 
 def has_entries(*, room: Room, day: dt.date) -> bool:

@@ -14,6 +14,7 @@ from django.utils.translation import gettext as _
 
 from clubapp.books import selectors
 from clubapp.books.models import (
+    FUND_CATEGORIES,
     Expense,
     ExpenseConfirmation,
     PaidBy,
@@ -23,6 +24,8 @@ from clubapp.books.models import (
 from clubapp.books.money import amount_check
 from clubapp.books.permissions import can_check, can_record
 from clubapp.books.services.days import book_day, lock_room
+from clubapp.books.services.fund import fund_check
+from clubapp.core.requestkeys import book_once
 from clubapp.core.services import next_number
 
 
@@ -47,21 +50,54 @@ def expense_record(
     note: str = "",
     request_key: uuid.UUID | None = None,
     now: dt.datetime | None = None,
+    fund_negative_ok: bool = False,
 ) -> Expense:
     """Book what was paid for one line of an approved plan (ZC2026-0001).
 
     Refused when the plan is not approved (or already done), when the purchase
     predates the approval, and when the line's approved amount would be exceeded —
     that needs a supplementary plan. It never touches the cash on hand: the unit's
-    finance pays, or reimburses the person named.
+    finance pays, or reimburses the person named. An equipment or facility line that
+    would take the equipment fund below zero is refused if the room does not allow
+    it, and otherwise needs ``fund_negative_ok`` (the manager saw the figure).
     """
     if not can_record(by):
         raise PermissionDenied(_("Only a manager may book an expense."))
-    if request_key is not None:
-        existing = Expense.objects.filter(request_key=request_key).first()
-        if existing is not None:
-            return existing
-    now = now or timezone.now()
+    return book_once(
+        Expense,
+        request_key=request_key,
+        book=lambda: _record(
+            line=line,
+            amount=amount,
+            supplier=supplier,
+            invoice_number=invoice_number,
+            purchased_on=purchased_on,
+            paid_by=paid_by,
+            by=by,
+            reimbursed_to=reimbursed_to,
+            note=note,
+            request_key=request_key,
+            now=now or timezone.now(),
+            fund_negative_ok=fund_negative_ok,
+        ),
+    )
+
+
+def _record(
+    *,
+    line: PlanLine,
+    amount: Decimal,
+    supplier: str,
+    invoice_number: str,
+    purchased_on: dt.date,
+    paid_by: PaidBy,
+    by: User,
+    reimbursed_to: str,
+    note: str,
+    request_key: uuid.UUID | None,
+    now: dt.datetime,
+    fund_negative_ok: bool,
+) -> Expense:
     found = PlanLine.objects.select_related("submission__plan__room").get(pk=line.pk)
     lock_room(found.submission.plan.room)  # the room first, as every dated write
     line = (
@@ -118,6 +154,13 @@ def expense_record(
             code="beyond_line",
         )
     room = plan.room
+    if line.category in FUND_CATEGORIES:
+        fund_check(
+            room=room,
+            spend=amount,
+            confirmed=fund_negative_ok,
+            what=_("This expense (%(item)s)") % {"item": line.item},
+        )
     book_date, late_for = book_day(room=room, day=today)
     year = timezone.localtime(now).year
     return Expense.objects.create(

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import datetime as dt
+import uuid
 from collections.abc import Iterable
 from decimal import Decimal
 
@@ -18,6 +19,7 @@ from clubapp.books.money import amount_check, total
 from clubapp.books.permissions import can_check, can_record
 from clubapp.books.services.days import book_day, lock_room
 from clubapp.core.models import Room
+from clubapp.core.requestkeys import book_once
 from clubapp.core.services import next_number
 
 
@@ -38,14 +40,40 @@ def slip_create(
     by: User,
     note: str = "",
     now: dt.datetime | None = None,
+    request_key: uuid.UUID | None = None,
 ) -> HandOverSlip:
     """缴款单: hand over the cash of these receipts, each in full.
 
     ``amount`` is the cash the manager counted; it must equal the receipts' total.
+    The form sent twice (``request_key``) gives the first slip back.
     """
     if not can_record(by):
         raise PermissionDenied(_("Only a manager may hand cash over."))
-    now = now or timezone.now()
+    return book_once(
+        HandOverSlip,
+        request_key=request_key,
+        book=lambda: _create(
+            room=room,
+            incomes=incomes,
+            amount=amount,
+            by=by,
+            note=note,
+            now=now or timezone.now(),
+            request_key=request_key,
+        ),
+    )
+
+
+def _create(
+    *,
+    room: Room,
+    incomes: Iterable[IncomeEntry],
+    amount: Decimal,
+    by: User,
+    note: str,
+    now: dt.datetime,
+    request_key: uuid.UUID | None,
+) -> HandOverSlip:
     lock_room(room)
     ids = sorted({entry.pk for entry in incomes})
     if not ids:
@@ -91,6 +119,7 @@ def slip_create(
                 note=(note or "").strip()[:200],
                 book_date=book_date,
                 late_for=late_for,
+                request_key=request_key,
             )
             HandOverLine.objects.bulk_create(
                 HandOverLine(

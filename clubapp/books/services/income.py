@@ -17,6 +17,7 @@ from clubapp.books.money import amount_check
 from clubapp.books.permissions import can_record
 from clubapp.books.services.days import book_day, lock_room
 from clubapp.core.models import Room
+from clubapp.core.requestkeys import book_once
 from clubapp.core.services import next_number
 
 
@@ -58,6 +59,35 @@ def income_record(
     amount = amount_check(amount)
     if category not in IncomeCategory.values:
         raise ValidationError(_("Choose a category of income."), code="category")
+
+    def book() -> IncomeEntry:
+        return _create(
+            room=room,
+            category=category,
+            amount=amount,
+            received_at=received_at,
+            reference=reference,
+            payer=payer,
+            recorded_by=recorded_by,
+            description=description,
+            request_key=request_key,
+        )
+
+    return book_once(IncomeEntry, request_key=request_key, book=book)
+
+
+def _create(
+    *,
+    room: Room,
+    category: IncomeCategory,
+    amount: Decimal,
+    received_at: dt.datetime,
+    reference: str,
+    payer: str,
+    recorded_by: User,
+    description: str,
+    request_key: uuid.UUID | None,
+) -> IncomeEntry:
     lock_room(room)
     book_date, late_for = book_day(room=room, day=timezone.localdate(received_at))
     return IncomeEntry.objects.create(
@@ -97,10 +127,6 @@ def income_other_record(
     """
     if not can_record(by):
         raise PermissionDenied(_("Only a manager may record income."))
-    if request_key is not None:
-        existing = IncomeEntry.objects.filter(request_key=request_key).first()
-        if existing is not None:
-            return existing
     now = now or timezone.now()
     if category not in OTHER_INCOME:
         raise ValidationError(
@@ -112,26 +138,30 @@ def income_other_record(
     description = _text(description, message=_("Enter what the money is for."), max_length=200)
     if received_at > now:
         raise ValidationError(_("The money cannot be received in the future."), code="future")
-    lock_room(room)
-    day = timezone.localdate(received_at)
-    book_date, late_for = book_day(room=room, day=day)
-    if late_for is not None and not late:
-        raise ValidationError(
-            _(
-                "%(day)s is closed. Tick “late entry” to book it on the next open day, "
-                "%(next)s, marked as belonging to %(day)s."
+
+    def book() -> IncomeEntry:
+        lock_room(room)
+        day = timezone.localdate(received_at)
+        book_date, late_for = book_day(room=room, day=day)
+        if late_for is not None and not late:
+            raise ValidationError(
+                _(
+                    "%(day)s is closed. Tick “late entry” to book it on the next open day, "
+                    "%(next)s, marked as belonging to %(day)s."
+                )
+                % {"day": f"{day:%Y-%m-%d}", "next": f"{book_date:%Y-%m-%d}"},
+                code="day_closed",
             )
-            % {"day": f"{day:%Y-%m-%d}", "next": f"{book_date:%Y-%m-%d}"},
-            code="day_closed",
+        return _create(
+            room=room,
+            category=category,
+            amount=amount,
+            received_at=received_at,
+            reference=receipt_number(now=now),
+            recorded_by=by,
+            description=description,
+            payer=payer,
+            request_key=request_key,
         )
-    return income_record(
-        room=room,
-        category=category,
-        amount=amount,
-        received_at=received_at,
-        reference=receipt_number(now=now),
-        recorded_by=by,
-        description=description,
-        payer=payer,
-        request_key=request_key,
-    )
+
+    return book_once(IncomeEntry, request_key=request_key, book=book)

@@ -32,6 +32,7 @@ from clubapp.books.models import (
 )
 from clubapp.books.money import CENT, LIMIT, amount_check, total
 from clubapp.books.permissions import can_approve, can_record
+from clubapp.books.services.fund import fund_check
 from clubapp.core.models import Room
 from clubapp.core.services import next_number
 
@@ -231,8 +232,13 @@ def plan_decide(
     by: User,
     comment: str = "",
     now: dt.datetime | None = None,
+    fund_negative_ok: bool = False,
 ) -> PlanDecision:
-    """审批: an approver who did not draft (or submit) the plan approves or rejects it."""
+    """审批: an approver who did not draft (or submit) the plan approves or rejects it.
+
+    Approving a plan whose equipment and facility lines would take the equipment
+    fund below zero is refused if the room does not allow it, and otherwise needs
+    the approver to confirm it (``fund_negative_ok``), having seen the figure."""
     if not can_approve(by):
         raise PermissionDenied(_("Only an approver may approve or reject a plan."))
     now = now or timezone.now()
@@ -254,6 +260,13 @@ def plan_decide(
     if PlanDecision.objects.filter(submission=submission).exists():
         raise ValidationError(
             _("Plan %(plan)s is already decided.") % {"plan": plan.number}, code="decided"
+        )
+    if outcome == PlanOutcome.APPROVED:
+        fund_check(
+            room=plan.room,
+            spend=selectors.plan_fund_part(submission=submission),
+            confirmed=fund_negative_ok,
+            what=_("Approving plan %(plan)s") % {"plan": plan.number},
         )
     try:
         with transaction.atomic():

@@ -106,3 +106,31 @@ def test_the_desk_hands_cash_over_and_the_accountant_confirms(
     for path in ("/books/income/", "/books/slips/", "/books/days/", "/books/plans/"):
         page.goto(f"{live_server.url}{path}")
         assert _fits_the_phone(page), path
+
+
+def test_the_accountant_reverses_a_slip_after_the_confirm_page(
+    page, live_server, room, manager, accountant, tmp_path
+):
+    entry = services.income_record(
+        room=room,
+        category=IncomeCategory.GUEST_FEE,
+        amount=Decimal("6.00"),
+        received_at=timezone.now(),
+        reference="R2026-08003",
+        recorded_by=manager,
+    )
+    slip = services.slip_create(room=room, incomes=[entry], amount=Decimal("6.00"), by=manager)
+    services.slip_confirm(slip=slip, by=accountant)
+    _log_in(page, live_server, "accountant")
+    page.goto(f"{live_server.url}{slip.get_absolute_url()}")
+    page.fill("#id_reason", "误确认")
+    page.click("button:has-text('冲正…')")
+    heading = page.locator("h1").inner_text()
+    assert slip.number in heading and "冲正" in heading
+    assert "回到前台" in page.locator(".warning").inner_text()
+    assert page.input_value("#id_reason") == "误确认"
+    assert _fits_the_phone(page)
+    page.screenshot(path=str(tmp_path / "reversal-confirm-360.png"), full_page=True)
+    page.click("button:has-text('确认冲正 6.00 元')")
+    page.wait_for_url(f"{live_server.url}{slip.get_absolute_url()}")
+    assert "已冲正" in page.locator(".messages").inner_text()

@@ -38,6 +38,7 @@ def test_the_manager_books_a_reimbursed_expense(client, manager, clock, books):
         "purchased_on": "2026-11-04",
         "paid_by": "reimbursement",
         "reimbursed_to": "",
+        "fund_negative_ok": "on",  # the fund is empty: test_fund_views.py
     }
     assert "请填写报销人姓名" in client.post(NEW, data).content.decode()
     response = client.post(NEW, {**data, "reimbursed_to": "王经理"})
@@ -68,11 +69,16 @@ def test_the_accountant_confirms_from_the_expenses_page(client, accountant, book
 def test_the_manager_reverses_an_unconfirmed_expense(client, manager, books):
     client.force_login(manager)
     expense = books["expense"]
-    response = client.post(
-        reverse("books:expense_reverse", args=[expense.pk]), {"reason": "录错"}, follow=True
-    )
+    url = reverse("books:expense_reverse", args=[expense.pk])
+    asked = client.post(url, {"reason": "录错"})
+    page = asked.content.decode()
+    assert asked.status_code == 200 and Reversal.objects.count() == 0
+    assert all(s in page for s in (expense.number, f"{expense.amount}", expense.line.item))
+    response = client.post(url, {"reason": "录错", "confirm": "yes"}, follow=True)
     assert "已冲正" in _flashed(response)
     assert Reversal.objects.get().expense == expense
+    again = client.post(url, {"reason": "录错", "confirm": "yes"}, follow=True)
+    assert "已冲正" in _flashed(again) and Reversal.objects.count() == 1
 
 
 def test_the_manager_cannot_reverse_a_confirmed_expense(client, manager, accountant, books):

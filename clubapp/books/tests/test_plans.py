@@ -142,7 +142,12 @@ def test_a_plan_needs_a_line_to_be_submitted(room, manager):
 def test_an_approver_approves(room, manager, approver):
     plan = submitted(room, manager)
     decision = services.plan_decide(
-        plan=plan, outcome=PlanOutcome.APPROVED, comment="", by=approver, now=at(2)
+        plan=plan,
+        outcome=PlanOutcome.APPROVED,
+        comment="",
+        by=approver,
+        now=at(2),
+        fund_negative_ok=True,
     )
     assert (decision.decided_by, decision.decided_at) == (approver, at(2))
     assert _state(plan) == PlanState.APPROVED
@@ -162,7 +167,9 @@ def test_the_drafter_does_not_approve_their_own_plan(room, boss, approver):
     with pytest.raises(ValidationError, match="您编制的"):
         services.plan_decide(plan=plan, outcome=PlanOutcome.APPROVED, by=boss)
     assert _state(plan) == PlanState.SUBMITTED
-    services.plan_decide(plan=plan, outcome=PlanOutcome.APPROVED, by=approver)
+    services.plan_decide(
+        plan=plan, outcome=PlanOutcome.APPROVED, by=approver, fund_negative_ok=True
+    )
 
 
 def test_a_plan_is_decided_once(room, manager, approver, boss):

@@ -60,11 +60,26 @@ def test_the_accountant_reverses_a_confirmed_slip(client, accountant, books):
     client.force_login(accountant)
     slip = books["slip"]
     client.post(reverse("books:slip_confirm", args=[slip.pk]))
-    response = client.post(
-        reverse("books:slip_reverse", args=[slip.pk]), {"reason": "误确认"}, follow=True
-    )
+    url = reverse("books:slip_reverse", args=[slip.pk])
+    # the slip page's button asks first: what is reversed, its amount, what follows
+    asked = client.post(url, {"reason": "误确认"})
+    page = asked.content.decode()
+    assert asked.status_code == 200 and Reversal.objects.count() == 0
+    assert all(s in page for s in (slip.number, "50.00", "回到前台", 'value="误确认"'))
+    response = client.post(url, {"reason": "误确认", "confirm": "yes"}, follow=True)
     assert "已冲正" in _flashed(response)
     assert Reversal.objects.get().slip == slip
+
+
+def test_a_slip_reversal_confirmed_without_a_reason_asks_again(client, accountant, books):
+    client.force_login(accountant)
+    slip = books["slip"]
+    client.post(reverse("books:slip_confirm", args=[slip.pk]))
+    url = reverse("books:slip_reverse", args=[slip.pk])
+    response = client.post(url, {"reason": " ", "confirm": "yes"})
+    assert response.status_code == 200 and response.context["form"].errors["reason"]
+    assert Reversal.objects.count() == 0
+    assert client.get(url).status_code == 200  # a link to the same page asks too
 
 
 def test_the_manager_sees_no_check_buttons(client, manager, books):
@@ -90,3 +105,22 @@ def test_the_list_filters_by_person(client, accountant, desk, books):
     client.force_login(accountant)
     rows = client.get(reverse("books:slip_list"), {"handed_over_by": desk.pk}).context["table"].rows
     assert len(rows) == 0
+
+
+def test_the_slip_form_sent_twice_writes_one_slip(client, manager, clock, books):
+    client.force_login(manager)
+    key = client.get(NEW).context["form"]["request_key"].value()
+    data = {"receipts": [books["donation"].pk], "amount": "500.00", "request_key": str(key)}
+    first = client.post(NEW, data)
+    again = client.post(NEW, data)
+    slip = HandOverSlip.objects.get(request_key=key)
+    assert first["Location"] == again["Location"] == slip.get_absolute_url()
+    assert HandOverSlip.objects.count() == 2  # the books fixture's slip and this one
+
+
+def test_a_slip_still_waiting_is_not_offered_for_reversal(client, accountant, books):
+    client.force_login(accountant)
+    slip = books["slip"]
+    response = client.get(reverse("books:slip_reverse", args=[slip.pk]), follow=True)
+    assert "尚未入账：请直接退回" in _flashed(response)
+    assert Reversal.objects.count() == 0

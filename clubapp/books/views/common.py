@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
@@ -23,6 +24,12 @@ def flash(request: HttpRequest, exc: ValidationError) -> None:
 def form_errors(form: Form, exc: ValidationError) -> None:
     for message in exc.messages:
         form.add_error(None, message)
+
+
+def ask_fund_negative(form: Form, exc: ValidationError) -> None:
+    """The service warned that the equipment fund goes below zero: show the box."""
+    if any(error.code == "fund_negative" for error in exc.error_list):
+        form.fields["fund_negative_ok"].widget = forms.CheckboxInput()
 
 
 def listing(

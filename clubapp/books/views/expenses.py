@@ -5,14 +5,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from django.contrib import messages
-from django.core.exceptions import ValidationError
+from django.core.exceptions import PermissionDenied, ValidationError
 from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubapp.books import selectors, services
-from clubapp.books.filters import ExpenseFilter
+from clubapp.books.filters import ExpenseFilter, person_name
 from clubapp.books.forms import ExpenseForm, LineChoice, ReasonForm
 from clubapp.books.models import Expense, PaidBy
 from clubapp.books.permissions import (
@@ -23,7 +24,7 @@ from clubapp.books.permissions import (
     recorder_required,
 )
 from clubapp.books.tables import ExpenseTable
-from clubapp.books.views.common import flash, form_errors, listing
+from clubapp.books.views.common import ask_fund_negative, flash, form_errors, listing
 from clubapp.core.http import AuthenticatedRequest
 from clubapp.core.selectors import room_get
 
@@ -67,9 +68,11 @@ def expense_create(request: AuthenticatedRequest) -> HttpResponse:
                 note=data["note"],
                 request_key=data["request_key"],
                 by=request.user,
+                fund_negative_ok=data["fund_negative_ok"],
             )
         except ValidationError as exc:
             form_errors(form, exc)
+            ask_fund_negative(form, exc)
         else:
             messages.success(
                 request,
@@ -120,23 +123,55 @@ def expense_confirm(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     return redirect(expense)
 
 
-@require_POST
 @reader_required
 def expense_reverse(request: AuthenticatedRequest, pk: int) -> HttpResponse:
+    """冲正 in two steps, like 散场: the detail page's button (or a link) shows what is
+    reversed, its amount and what follows, with the reason; ``confirm=yes`` reverses."""
     expense = _expense(pk)
-    form = ReasonForm(request.POST)
-    try:
-        reversal = services.expense_reverse(
-            expense=expense,
-            reason=form.cleaned_data["reason"] if form.is_valid() else "",
-            by=request.user,
-        )
-    except ValidationError as exc:
-        flash(request, exc)
-    else:
-        messages.success(
-            request,
-            _("Expense %(expense)s reversed (%(number)s).")
-            % {"expense": expense.number, "number": reversal.number},
-        )
-    return redirect(expense)
+    user = request.user
+    confirmed = selectors.expense_is_confirmed(expense=expense)
+    if not (can_check(user) or (can_record(user) and not confirmed)):
+        raise PermissionDenied(_("A confirmed expense is reversed by the accountant."))
+    if selectors.expense_is_reversed(expense=expense):
+        messages.info(request, _("Expense %(expense)s was reversed.") % {"expense": expense.number})
+        return redirect(expense)
+    form = ReasonForm(request.POST or None)
+    if request.POST.get("confirm") == "yes" and form.is_valid():
+        try:
+            reversal = services.expense_reverse(
+                expense=expense, reason=form.cleaned_data["reason"], by=user
+            )
+        except ValidationError as exc:
+            flash(request, exc)
+        else:
+            messages.success(
+                request,
+                _("Expense %(expense)s reversed (%(number)s).")
+                % {"expense": expense.number, "number": reversal.number},
+            )
+        return redirect(expense)
+    if request.POST.get("confirm") != "yes":
+        form = ReasonForm(initial={"reason": request.POST.get("reason", "")})
+    line = expense.line
+    return render(
+        request,
+        "books/reversal_confirm.html",
+        {
+            "form": form,
+            "action": reverse("books:expense_reverse", args=[expense.pk]),
+            "back": expense.get_absolute_url(),
+            "what": _("Expense %(expense)s") % {"expense": expense.number},
+            "amount": expense.amount,
+            "facts": [
+                (_("Plan line"), f"{line.submission.plan.number} · {line.item}"),
+                (_("Supplier"), expense.supplier),
+                (_("Invoice number (发票号)"), expense.invoice_number),
+                (_("Booked by"), person_name(expense.recorded_by)),
+            ],
+            "effect": _(
+                "Its %(amount)s yuan are free again on the plan's line “%(item)s”. The "
+                "expense stays on its day; the reversal is booked today and cannot be undone."
+            )
+            % {"amount": expense.amount, "item": line.item},
+        },
+    )

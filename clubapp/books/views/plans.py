@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from django import forms
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse
@@ -134,6 +135,12 @@ def plan_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     fund_part = total(row["amount"] for row in lines if row["line"].category in FUND_CATEGORIES)
     drafter = plan.drafted_by_id == request.user.pk
     state = PlanState(plan.state)
+    fund = selectors.fund_summary(room=plan.room)
+    # Before approval: where the fund would be once the plan's equipment is bought.
+    fund_after = fund.closing - fund_part if state == PlanState.SUBMITTED and fund_part else None
+    decision_form = DecisionForm()
+    if fund_after is not None and fund_after < 0 and plan.room.fund_may_go_negative:
+        decision_form.fields["fund_negative_ok"].widget = forms.CheckboxInput()
     return render(
         request,
         "books/plan_detail.html",
@@ -146,7 +153,8 @@ def plan_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
             "lines": lines,
             "total": plan_total,
             "fund_part": fund_part,
-            "fund": selectors.fund_summary(room=plan.room),
+            "fund": fund,
+            "fund_after": fund_after,
             "expenses": selectors.expense_list(room=plan.room)
             .filter(line__submission__plan=plan)
             .order_by("recorded_at", "pk"),
@@ -157,7 +165,7 @@ def plan_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
             ],
             "is_open": state in (PlanState.APPROVED, PlanState.IN_PROGRESS),
             "show_spending": state in (PlanState.APPROVED, PlanState.IN_PROGRESS, PlanState.DONE),
-            "decision_form": DecisionForm(),
+            "decision_form": decision_form,
             "note_form": NoteForm(),
             "can_record": can_record(request.user),
             "can_decide": can_approve(request.user) and not drafter,
@@ -194,7 +202,11 @@ def plan_decide(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     outcome = PlanOutcome(form.cleaned_data["outcome"])
     try:
         services.plan_decide(
-            plan=plan, outcome=outcome, comment=form.cleaned_data["comment"], by=request.user
+            plan=plan,
+            outcome=outcome,
+            comment=form.cleaned_data["comment"],
+            by=request.user,
+            fund_negative_ok=form.cleaned_data["fund_negative_ok"],
         )
     except ValidationError as exc:
         flash(request, exc)

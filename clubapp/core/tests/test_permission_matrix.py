@@ -176,7 +176,7 @@ EXPECTED: dict[str, tuple[str, str, Any]] = {
     "books:slip_detail": (BOOKS_READ, BOOKS_READ, _k(pk="slip")),
     "books:slip_confirm": (NOT_ALLOWED, BOOKS_CHECK, _k(pk="slip")),
     "books:slip_return": (NOT_ALLOWED, BOOKS_CHECK, _k(pk="slip")),
-    "books:slip_reverse": (NOT_ALLOWED, BOOKS_CHECK, _k(pk="slip")),
+    "books:slip_reverse": (BOOKS_CHECK, BOOKS_CHECK, _k(pk="slip")),  # GET: the confirm page
     "books:plan_list": (BOOKS_READ, BOOKS_READ, NONE),
     "books:plan_create": (MANAGER, MANAGER, NONE),
     "books:plan_detail": (BOOKS_READ, BOOKS_READ, _k(pk="plan")),
@@ -190,7 +190,7 @@ EXPECTED: dict[str, tuple[str, str, Any]] = {
     "books:expense_create": (MANAGER, MANAGER, NONE),
     "books:expense_detail": (BOOKS_READ, BOOKS_READ, _k(pk="expense")),
     "books:expense_confirm": (NOT_ALLOWED, BOOKS_CHECK, _k(pk="expense")),
-    "books:expense_reverse": (NOT_ALLOWED, BOOKS_UNDO, _k(pk="expense")),
+    "books:expense_reverse": (BOOKS_UNDO, BOOKS_UNDO, _k(pk="expense")),
     "books:day_list": (BOOKS_READ, BOOKS_READ, NONE),
     "books:day_detail": (BOOKS_READ, BOOKS_READ, _k(day="book_day")),
     "books:day_close": (NOT_ALLOWED, BOOKS_CHECK, _k(day="book_day")),

@@ -132,3 +132,15 @@ def test_reissue_shows_the_card_fee_and_asks(client, manager, person):
     assert "50.00" in page and "已收现金50.00元，补办新证" in page and card.number in page
     card.refresh_from_db()
     assert card.status == CardStatus.ACTIVE  # looking voids nothing
+
+
+def test_the_issue_form_sent_twice_issues_one_card(client, manager, person):
+    client.force_login(manager)
+    page = client.get(person.get_absolute_url())
+    key = page.context["card_form"]["request_key"].value()
+    assert f'value="{key}"' in page.content.decode()
+    url = reverse("members:card_issue", args=[person.pk])
+    client.post(url, {"request_key": str(key)})
+    response = client.post(url, {"request_key": str(key)}, follow=True)
+    assert Card.objects.get().number in _messages(response)  # the first card, not a refusal
+    assert Receipt.objects.count() == 1
