@@ -34,12 +34,12 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
+from .record import SEATS
 from .tiles import FLOWER_SETS, flower_sets
 from .tiles import format as format_tiles
 
 __all__ = ["mpsz", "random_hand", "random_hands"]
 
-SEATS = ("E", "S", "W", "N")
 SUITS = "mps"
 WINDS = ("1z", "2z", "3z", "4z")
 #: the 31 playing tile kinds, in MPSZ order

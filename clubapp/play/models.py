@@ -20,8 +20,7 @@ import scoring
 import scoring.rulesets
 from clubapp.core.appendonly import AppendOnlyModel, AppendOnlyQuerySet
 from scoring import night
-
-SEATS = ("E", "S", "W", "N")
+from scoring.record import SEATS as SEATS  # the seats as the scorer names them
 
 
 class Wind(models.TextChoices):

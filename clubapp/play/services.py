@@ -20,6 +20,7 @@ from django.db import IntegrityError, transaction
 from django.db.models import Max
 from django.utils import timezone
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy
 
 import scoring
 import scoring.liability
@@ -57,6 +58,10 @@ class SeatIn:
     #: the player's open visit (members app); gives the name and the member's account
     visit: Visit | None = None
     reason: str = ""
+
+
+#: said wherever a write meets a session already ended (services and views)
+SESSION_ENDED = gettext_lazy("The session has ended.")
 
 
 class SessionClosedError(ValidationError):
@@ -508,7 +513,7 @@ def hand_record(
                     return booked  # a double tap: this key booked the row since
                 raise TableChangedError(_("Another hand was booked at this table meanwhile."))
             if locked.ended_at is not None:
-                raise SessionClosedError(_("The session has ended."))
+                raise SessionClosedError(SESSION_ENDED)
             preview = hand_preview(session=locked, record=record, state=tip.state)
             row = night_row(tip.state.number + 1, preview.record, preview.result)
             state = night.after(locked.night(), tip.state, row, settled_through=tip.settled_through)
@@ -722,7 +727,7 @@ def settlement_make(*, session: TableSession, by: User | None) -> Settlement:
         locked = _locked(session.pk)
         permissions.check_act_at_table(by, locked)
         if locked.ended_at is not None:
-            raise SessionClosedError(_("The session has ended."), code="ended")
+            raise SessionClosedError(SESSION_ENDED, code="ended")
         tip = selectors.journal_tip(session=locked)
         if tip.state.number <= tip.settled_through:
             raise ValidationError(_("There is nothing to settle since the last statement."))

@@ -198,7 +198,7 @@ def session_end(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     the confirm (``confirm=yes``) ends it."""
     session = selectors.session_get(pk=pk)
     if not session.is_open:
-        messages.info(request, _("The session has ended."))
+        messages.info(request, services.SESSION_ENDED)
         return redirect(session)
     if request.POST.get("confirm") != "yes":
         lines = selectors.journal_lines(session=session, count=1)
@@ -298,7 +298,7 @@ def hand_entry(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """The entry page: the table's state and an empty hand."""
     session = selectors.session_get(pk=pk)
     if not session.is_open:
-        messages.error(request, _("The session has ended."))
+        messages.error(request, services.SESSION_ENDED)
         return redirect(session)
     entry = HandEntry(ruleset=session.ruleset.as_ruleset())
     already = None
@@ -318,7 +318,7 @@ def hand_preview(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     confirm that books exactly this on the table as it is now."""
     session = selectors.session_get(pk=pk)
     if not session.is_open:
-        messages.error(request, _("The session has ended."))
+        messages.error(request, services.SESSION_ENDED)
         return redirect(session)
     entry = HandEntry(request.POST, ruleset=session.ruleset.as_ruleset())
     state = selectors.journal_tip(session=session).state
@@ -356,7 +356,7 @@ def hand_book(request: AuthenticatedRequest, pk: int) -> HttpResponse:
                 after=entry.book.cleaned_data["after"],
             )
         except services.SessionClosedError:
-            messages.error(request, _("The session has ended."))
+            messages.error(request, services.SESSION_ENDED)
             return _go(request, session)
         except services.TableChangedError:
             # another phone was quicker: say what it booked, and a fresh preview below
@@ -376,7 +376,7 @@ def hand_book(request: AuthenticatedRequest, pk: int) -> HttpResponse:
         state = selectors.journal_tip(session=session).state
         return _entry_page(request, session, entry, state)
     if not session.is_open:
-        messages.error(request, _("The session has ended."))
+        messages.error(request, services.SESSION_ENDED)
         return _go(request, session)
     if not booked:
         messages.warning(
