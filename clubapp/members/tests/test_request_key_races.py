@@ -8,52 +8,19 @@ second request with a key already booked returns what the first booked
 
 from __future__ import annotations
 
-import threading
 import uuid
-from collections.abc import Callable
 from decimal import Decimal
-from typing import Any
 
 import pytest
 from django.core.exceptions import ValidationError
-from django.db import connection
 
 from clubapp.books.models import IncomeEntry
+from clubapp.core.tests.threads import THREADS, postgres_only, race
 from clubapp.members import services
 from clubapp.members.models import Card, Receipt, Visit
 from clubapp.members.tests.factories import CardFactory, MemberFactory, VisitFactory, at
 
-THREADS = 8
 NOW = at(30, 10)
-
-postgres_only = pytest.mark.skipif(
-    connection.vendor != "postgresql",
-    reason="SQLite serialises writers: run with DATABASE_URL=postgres://…",
-)
-
-
-def race(book: Callable[[], Any]) -> list[Any]:
-    """``book()`` in THREADS threads, each on its own connection, released at once."""
-    barrier = threading.Barrier(THREADS)
-    results: list[Any] = []
-    errors: list[BaseException] = []
-
-    def desk() -> None:
-        try:
-            barrier.wait()
-            results.append(book())
-        except BaseException as exc:  # noqa: BLE001 - reported below
-            errors.append(exc)
-        finally:
-            connection.close()
-
-    threads = [threading.Thread(target=desk) for _ in range(THREADS)]
-    for t in threads:
-        t.start()
-    for t in threads:
-        t.join()
-    assert errors == []
-    return results
 
 
 def _guest_in(room, manager, key):
