@@ -1,7 +1,8 @@
-"""What the cash book's pages share: flashing a refusal, a filtered table."""
+"""What the cash book's pages share: flashing a refusal, a filtered table, 冲正's steps."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from django import forms
@@ -10,8 +11,10 @@ from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
 from django.forms import Form
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import redirect, render
 from django_tables2 import RequestConfig, Table
+
+from clubapp.books.forms import ReasonForm
 
 PER_PAGE = 30
 
@@ -30,6 +33,30 @@ def ask_fund_negative(form: Form, exc: ValidationError) -> None:
     """The service warned that the equipment fund goes below zero: show the box."""
     if any(error.code == "fund_negative" for error in exc.error_list):
         form.fields["fund_negative_ok"].widget = forms.CheckboxInput()
+
+
+def reversal_step(
+    request: HttpRequest,
+    *,
+    book: Callable[[str], Any],
+    booked: Callable[[Any], str],
+    back: Any,
+) -> HttpResponse | ReasonForm:
+    """冲正 in two steps, like 散场: with ``confirm=yes`` and a reason, ``book(reason)``
+    reverses, ``booked(reversal)`` is said, and the answer goes back to ``back``; else
+    the reason's form for the confirm page, with the reason already typed."""
+    form = ReasonForm(request.POST or None)
+    if request.POST.get("confirm") == "yes" and form.is_valid():
+        try:
+            reversal = book(form.cleaned_data["reason"])
+        except ValidationError as exc:
+            flash(request, exc)
+        else:
+            messages.success(request, booked(reversal))
+        return redirect(back)
+    if request.POST.get("confirm") != "yes":
+        form = ReasonForm(initial={"reason": request.POST.get("reason", "")})
+    return form
 
 
 def listing(

@@ -24,7 +24,13 @@ from clubapp.books.permissions import (
     recorder_required,
 )
 from clubapp.books.tables import ExpenseTable
-from clubapp.books.views.common import ask_fund_negative, flash, form_errors, listing
+from clubapp.books.views.common import (
+    ask_fund_negative,
+    flash,
+    form_errors,
+    listing,
+    reversal_step,
+)
 from clubapp.core.http import AuthenticatedRequest
 from clubapp.core.selectors import room_get
 
@@ -135,23 +141,18 @@ def expense_reverse(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     if selectors.expense_is_reversed(expense=expense):
         messages.info(request, _("Expense %(expense)s was reversed.") % {"expense": expense.number})
         return redirect(expense)
-    form = ReasonForm(request.POST or None)
-    if request.POST.get("confirm") == "yes" and form.is_valid():
-        try:
-            reversal = services.expense_reverse(
-                expense=expense, reason=form.cleaned_data["reason"], by=user
-            )
-        except ValidationError as exc:
-            flash(request, exc)
-        else:
-            messages.success(
-                request,
-                _("Expense %(expense)s reversed (%(number)s).")
-                % {"expense": expense.number, "number": reversal.number},
-            )
-        return redirect(expense)
-    if request.POST.get("confirm") != "yes":
-        form = ReasonForm(initial={"reason": request.POST.get("reason", "")})
+    step = reversal_step(
+        request,
+        book=lambda reason: services.expense_reverse(expense=expense, reason=reason, by=user),
+        booked=lambda reversal: (
+            _("Expense %(expense)s reversed (%(number)s).")
+            % {"expense": expense.number, "number": reversal.number}
+        ),
+        back=expense,
+    )
+    if isinstance(step, HttpResponse):
+        return step
+    form = step
     line = expense.line
     return render(
         request,

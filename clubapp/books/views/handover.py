@@ -27,7 +27,7 @@ from clubapp.books.permissions import (
     recorder_required,
 )
 from clubapp.books.tables import SlipTable
-from clubapp.books.views.common import flash, form_errors, listing
+from clubapp.books.views.common import flash, form_errors, listing, reversal_step
 from clubapp.core.http import AuthenticatedRequest
 from clubapp.core.requestkeys import booked_under
 from clubapp.core.selectors import room_get
@@ -170,23 +170,18 @@ def slip_reverse(request: AuthenticatedRequest, pk: int) -> HttpResponse:
             % {"slip": slip.number},
         )
         return redirect(slip)
-    form = ReasonForm(request.POST or None)
-    if request.POST.get("confirm") == "yes" and form.is_valid():
-        try:
-            reversal = services.slip_reverse(
-                slip=slip, reason=form.cleaned_data["reason"], by=request.user
-            )
-        except ValidationError as exc:
-            flash(request, exc)
-        else:
-            messages.success(
-                request,
-                _("Slip %(slip)s reversed (%(number)s).")
-                % {"slip": slip.number, "number": reversal.number},
-            )
-        return redirect(slip)
-    if request.POST.get("confirm") != "yes":
-        form = ReasonForm(initial={"reason": request.POST.get("reason", "")})
+    step = reversal_step(
+        request,
+        book=lambda reason: services.slip_reverse(slip=slip, reason=reason, by=request.user),
+        booked=lambda reversal: (
+            _("Slip %(slip)s reversed (%(number)s).")
+            % {"slip": slip.number, "number": reversal.number}
+        ),
+        back=slip,
+    )
+    if isinstance(step, HttpResponse):
+        return step
+    form = step
     receipts = list(selectors.slip_receipts(slip=slip))
     return render(
         request,
