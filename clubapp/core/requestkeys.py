@@ -8,15 +8,17 @@ impatience) with the row the first one booked, never with an error page.
 
 from __future__ import annotations
 
+import functools
 import uuid
 from collections.abc import Callable
-from typing import TypeVar, cast
+from typing import Any, ParamSpec, TypeVar, cast, overload
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, models, transaction
 
 M = TypeVar("M", bound=models.Model)
 R = TypeVar("R")
+P = ParamSpec("P")
 
 
 def booked_under(model: type[M], *, request_key: uuid.UUID | None) -> M | None:
@@ -62,3 +64,31 @@ def book_once(
         if existing is None:
             raise
         return given(existing)
+
+
+@overload
+def booked_once(model: type[M]) -> Callable[[Callable[P, M]], Callable[P, M]]: ...
+@overload
+def booked_once(
+    model: type[M], *, answer: Callable[[M], R]
+) -> Callable[[Callable[P, R]], Callable[P, R]]: ...
+def booked_once(
+    model: type[M], *, answer: Callable[[M], Any] | None = None
+) -> Callable[[Callable[P, Any]], Callable[P, Any]]:
+    """The service below books once per its ``request_key`` keyword: ``book_once``
+    around the whole service, the row already booked under the key answered with
+    ``answer(row)`` (the row itself without it)."""
+
+    def decorate(service: Callable[P, Any]) -> Callable[P, Any]:
+        @functools.wraps(service)
+        def once(*args: P.args, **kwargs: P.kwargs) -> Any:
+            return book_once(
+                model,
+                request_key=cast("uuid.UUID | None", kwargs.get("request_key")),
+                book=lambda: service(*args, **kwargs),
+                answer=answer,
+            )
+
+        return once
+
+    return decorate

@@ -25,7 +25,7 @@ from django.views.decorators.debug import sensitive_variables
 from clubapp.books.models import IncomeCategory
 from clubapp.books.services import income_record
 from clubapp.core.models import Room
-from clubapp.core.requestkeys import book_once
+from clubapp.core.requestkeys import booked_once
 from clubapp.core.roles import Role, user_has_role
 from clubapp.core.services import next_number, user_create, user_password_link_issue
 from clubapp.members import selectors
@@ -361,6 +361,7 @@ def _lock_card(card: Card) -> Card:
 
 
 @transaction.atomic
+@booked_once(Card)
 def card_issue(
     *,
     member: Member,
@@ -371,16 +372,6 @@ def card_issue(
     """会员证: issued when the card fee (工本费, a room setting) is paid; valid one year.
 
     The same form sent twice (``request_key``) gives the first card back."""
-    return book_once(
-        Card,
-        request_key=request_key,
-        book=lambda: _card_issue(member=member, by=by, now=now, request_key=request_key),
-    )
-
-
-def _card_issue(
-    *, member: Member, by: User, now: dt.datetime | None, request_key: uuid.UUID | None
-) -> Card:
     now = now or timezone.now()
     today = timezone.localdate(now)
     member = Member.objects.select_for_update(of=("self",)).select_related("room").get(pk=member.pk)
@@ -420,6 +411,7 @@ def renewal_end(*, card: Card, today: dt.date) -> dt.date:
 
 
 @transaction.atomic
+@booked_once(Receipt, answer=lambda receipt: Card.objects.get(receipts=receipt))
 def card_renew(
     *,
     card: Card,
@@ -438,30 +430,6 @@ def card_renew(
     on the receipt) gives the first renewal back; a review without a fee has no
     receipt, and ``expected_valid_until`` refuses the second.
     """
-    return book_once(
-        Receipt,
-        request_key=request_key,
-        book=lambda: _card_renew(
-            card=card,
-            by=by,
-            now=now,
-            expected_valid_until=expected_valid_until,
-            early=early,
-            request_key=request_key,
-        ),
-        answer=lambda receipt: Card.objects.get(receipts=receipt),
-    )
-
-
-def _card_renew(
-    *,
-    card: Card,
-    by: User,
-    now: dt.datetime | None,
-    expected_valid_until: dt.date | None,
-    early: bool,
-    request_key: uuid.UUID | None,
-) -> Card:
     now = now or timezone.now()
     today = timezone.localdate(now)
     card = _lock_card(card)
@@ -518,6 +486,7 @@ def _card_renew(
 
 
 @transaction.atomic
+@booked_once(Card)
 def card_reissue(
     *,
     card: Card,
@@ -528,16 +497,6 @@ def card_reissue(
     """补办: a lost card gets a new number; the old one is void. Same validity; card fee paid.
 
     The same form sent twice (``request_key``) gives the first new card back."""
-    return book_once(
-        Card,
-        request_key=request_key,
-        book=lambda: _card_reissue(card=card, by=by, now=now, request_key=request_key),
-    )
-
-
-def _card_reissue(
-    *, card: Card, by: User, now: dt.datetime | None, request_key: uuid.UUID | None
-) -> Card:
     now = now or timezone.now()
     today = timezone.localdate(now)
     card = _lock_card(card)
@@ -623,6 +582,7 @@ def card_resume(*, card: Card, by: User, now: dt.datetime | None = None) -> Card
 
 
 @transaction.atomic
+@booked_once(Visit)
 def visit_check_in(
     *,
     room: Room,
@@ -645,35 +605,6 @@ def visit_check_in(
     ``request_key`` comes from the non-member form: the same form sent twice (a
     double tap, or eight) returns the visit of the first, instead of a second visit.
     """
-    return book_once(
-        Visit,
-        request_key=request_key,
-        book=lambda: _visit_check_in(
-            room=room,
-            by=by,
-            card=card,
-            guest_name=guest_name,
-            guest_phone=guest_phone,
-            now=now,
-            request_key=request_key,
-            admitted_reason=admitted_reason,
-            same_name_confirmed=same_name_confirmed,
-        ),
-    )
-
-
-def _visit_check_in(
-    *,
-    room: Room,
-    by: User,
-    card: Card | None,
-    guest_name: str,
-    guest_phone: str,
-    now: dt.datetime | None,
-    request_key: uuid.UUID | None,
-    admitted_reason: str,
-    same_name_confirmed: bool,
-) -> Visit:
     now = now or timezone.now()
     admitted_reason = " ".join((admitted_reason or "").split())
     admitted_by = None
@@ -764,6 +695,7 @@ def _visit_check_in(
 
 
 @transaction.atomic
+@booked_once(Receipt, answer=lambda receipt: Visit.objects.get(receipt=receipt))
 def visit_check_out(
     *,
     visit: Visit,
@@ -784,30 +716,6 @@ def visit_check_out(
     check-out back; a check-out without a fee has no receipt, and is refused as
     already out.
     """
-    return book_once(
-        Receipt,
-        request_key=request_key,
-        book=lambda: _visit_check_out(
-            visit=visit,
-            by=by,
-            now=now,
-            expected_fee=expected_fee,
-            left_at=left_at,
-            request_key=request_key,
-        ),
-        answer=lambda receipt: Visit.objects.get(receipt=receipt),
-    )
-
-
-def _visit_check_out(
-    *,
-    visit: Visit,
-    by: User,
-    now: dt.datetime | None,
-    expected_fee: Decimal | None,
-    left_at: dt.datetime | None,
-    request_key: uuid.UUID | None,
-) -> Visit:
     now = now or timezone.now()
     visit = (
         Visit.objects.select_for_update(of=("self",))
