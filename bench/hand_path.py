@@ -8,7 +8,10 @@ the confirm the preview page carries. The confirm (from the POST to its ledger
 lines and the redirect) runs under ``sys.settrace``; every function of ``clubapp/``
 and ``scoring/`` (tests and migrations left out) that it calls is counted once.
 Comprehensions, lambdas and generator expressions are counted apart. Prints the
-number of functions, of modules, and of distinct source lines run; ``--list``
+number of functions, of modules, of returns to a module already left (the modules
+calls go into, in order, a run of calls into one module written once; each call into
+a module that ran before and was left counts), and of distinct source lines run;
+``--list``
 prints the functions too.
 
 The form is read from the page itself (every input, select and checked box a
@@ -112,6 +115,9 @@ def run(show: bool) -> int:
 
     called: dict[tuple[str, str, int], int] = {}
     lines: set[tuple[str, int]] = set()
+    # The module of every call in order, a run of calls into one module written once:
+    # a call into a module that already ran and was left is a return to it.
+    entered: list[str] = []
 
     def tracer(frame: FrameType, event: str, arg: Any) -> Any:
         code = frame.f_code
@@ -121,6 +127,8 @@ def run(show: bool) -> int:
         if event == "call":
             key = (path, code.co_name, code.co_firstlineno)
             called[key] = called.get(key, 0) + 1
+            if not entered or entered[-1] != path:
+                entered.append(path)
         return local
 
     def local(frame: FrameType, event: str, arg: Any) -> Any:
@@ -145,6 +153,11 @@ def run(show: bool) -> int:
         mine = [k for k in named if os.path.relpath(k[0], ROOT).startswith(part)]
         print(f"  {part}/: {len(mine)} in {len({k[0] for k in mine})} modules")
     print(f"comprehensions, lambdas, generator expressions: {len(called) - len(named)}")
+    back = [path for i, path in enumerate(entered) if path in entered[:i]]
+    print(f"module entries: {len(entered)}; returns to a module already left: {len(back)}")
+    for part in ("clubapp", "scoring"):
+        mine = [p for p in back if os.path.relpath(p, ROOT).startswith(part)]
+        print(f"  into {part}/: {len(mine)}")
     print(f"distinct source lines run: {len(lines)}")
     for part in ("clubapp", "scoring"):
         mine = [k for k in lines if os.path.relpath(k[0], ROOT).startswith(part)]
