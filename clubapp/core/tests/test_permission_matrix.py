@@ -66,6 +66,9 @@ BOOKS_APPROVE = "   L    403    403      403  ok       403     403"  # the appro
 # Reversing an expense: the accountant, or a manager while it is not confirmed.
 BOOKS_UNDO = "      L    403    403      ok   403      ok      403"
 OWN_CARD = "        L    ok     403      403  403      ok      403"  # the seated member's own card
+# The activities app: anyone with a role reads the calendar and the standings.
+ROLE_HOLDERS = "    L    ok     ok       ok   ok       ok      403"
+ROLE_HOLDERS_405 = "L    405    405      405  405      405     403"
 
 
 def _k(**names: str):
@@ -167,6 +170,7 @@ EXPECTED: dict[str, tuple[str, str, Any]] = {
     # hand over and draft plans; approvers approve; the accountant confirms slips and
     # expenses, reverses and closes days; the three read the books; members see nothing.
     "books:home": (BOOKS_READ, BOOKS_READ, NONE),
+    "activities:home": (ROLE_HOLDERS, ROLE_HOLDERS_405, NONE),
     "books:income_list": (BOOKS_READ, BOOKS_READ, NONE),
     "books:income_create": (MANAGER, MANAGER, NONE),
     "books:income_detail": (BOOKS_READ, BOOKS_READ, _k(pk="income")),
