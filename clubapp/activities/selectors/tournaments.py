@@ -28,7 +28,7 @@ from clubapp.activities.models import (
 )
 from clubapp.core.models import Room
 from clubapp.play import selectors as play_selectors
-from clubapp.play.models import SEATS
+from clubapp.play.models import SEATS, Wind
 
 
 def tournament_list(*, room: Room) -> QuerySet[Tournament]:
@@ -154,6 +154,10 @@ class SeatLine:
     wind: str
     entrant: Entrant
     points: int | None
+
+    @property
+    def wind_label(self) -> str:
+        return str(Wind(self.wind).label)
 
 
 @dataclass(frozen=True)
