@@ -95,7 +95,7 @@ def _mahjong(room: Room, manager: Any, players: list[Member], now: dt.datetime) 
             session = tournament_services.round_table_open(
                 table=table, board=board, by=manager, started_at=started
             )
-            _book_hands(session, seed + table.number, 6, manager)
+            _book_hands(session, seed * 10 + table.number, 6, manager)
             play_services.session_end(
                 session=session, by=manager, ended_at=min(now, started + dt.timedelta(hours=2))
             )

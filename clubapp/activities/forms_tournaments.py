@@ -165,8 +165,7 @@ class RoundSetForm(forms.Form):
         for table in range(1, self.table_count + 1):
             for wind in SEATS:
                 self.fields[f"t{table}-{wind}"] = EntrantSeat(
-                    label=_("Table %(table)s · %(wind)s")
-                    % {"table": table, "wind": Wind(wind).label},
+                    label=Wind(wind).label,
                     queryset=Entrant.objects.filter(pk__in=pks).select_related("member"),
                     required=False,
                 )
