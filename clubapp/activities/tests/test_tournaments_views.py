@@ -218,7 +218,8 @@ def test_the_standings_pdf_embeds_the_room_s_font(client, room, manager, member)
     client.force_login(member)
     response = client.get(reverse("activities:tournament_pdf", args=[t.pk]))
     assert response["Content-Type"] == "application/pdf"
-    data = b"".join(response.streaming_content)
+    data = response.content
+    assert "attachment" in response["Content-Disposition"]
     fonts = pdf_fonts(data)
     assert fonts and all(f.embedded and SHIPPED_FONT in f.name for f in fonts)
     text = pdf_text(data)

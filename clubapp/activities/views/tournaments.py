@@ -7,13 +7,12 @@ own results; a manager creates, enters, pairs or draws, records results, opens t
 
 from __future__ import annotations
 
-import io
-
 from django.contrib import messages
 from django.core.exceptions import ValidationError
-from django.http import FileResponse, HttpResponse, HttpResponseBase
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import URLPattern, path
+from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST, require_safe
 
@@ -125,17 +124,16 @@ def tournament_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 
 @public_required
 @require_safe
-def tournament_pdf(request: AuthenticatedRequest, pk: int) -> HttpResponseBase:
+def tournament_pdf(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     tournament = _get(pk)
     data = render_template_pdf(
         "activities/tournament_standings.html",
         {**_standings_context(tournament), "layout": "reports/document.html"},
     )
-    response = FileResponse(
-        io.BytesIO(data),
-        as_attachment=True,
-        filename=f"赛事成绩_{tournament.name}.pdf",
-        content_type="application/pdf",
+    response = HttpResponse(data, content_type="application/pdf")
+    # a Chinese file name (Django writes filename*=utf-8''…), as the reports' downloads
+    response["Content-Disposition"] = (
+        content_disposition_header(True, f"赛事成绩_{tournament.name}.pdf") or "attachment"
     )
     response["Cache-Control"] = "private, no-store"
     return response
