@@ -483,3 +483,19 @@ def test_a_closed_mahjong_tournament_keeps_its_placings(room, manager):
     assert rows[0].entrant == people[1] and rows[0].tie_break == "4"
     # E paid; W and N, level on 0, share second and third: (2 + 1) / 2
     assert [row.tie_break for row in rows[1:]] == ["1.50", "1.50", "0"]
+
+
+def test_session_totals_sum_each_seat_s_ledger_voids_included(room, manager):
+    from clubapp.play.selectors import session_totals
+
+    session = TableSessionFactory(room=room)
+    quiet = TableSessionFactory(room=room)
+    hand = book(session, discard_win("S", "E"), by=manager)
+    book(session, discard_win("W", "N"), by=manager)
+    totals = session_totals([session, quiet])
+    assert totals[quiet.pk] == {"E": 0, "S": 0, "W": 0, "N": 0}
+    assert sum(totals[session.pk].values()) == 0
+    assert totals[session.pk]["S"] > 0 and totals[session.pk]["W"] > 0
+    play.hand_void(hand=hand, reason="记错了", by=manager)
+    after = session_totals([session])[session.pk]
+    assert after["S"] == 0 and after["W"] > 0 and sum(after.values()) == 0
