@@ -499,3 +499,20 @@ def test_session_totals_sum_each_seat_s_ledger_voids_included(room, manager):
     play.hand_void(hand=hand, reason="记错了", by=manager)
     after = session_totals([session])[session.pk]
     assert after["S"] == 0 and after["W"] > 0 and sum(after.values()) == 0
+
+
+def test_a_closed_mahjong_tournament_takes_no_round_and_no_table(room, manager):
+    t, people = _mahjong(room, manager, count=4)
+    r = services.round_set(tournament=t, tables=[people], by=manager)
+    (session,) = _play_round(t, manager, r, boards(room, 1), [discard_win("S", "E")])
+    play.session_end(session=session, by=manager)
+    services.tournament_close(tournament=t, by=manager)
+    for call in (
+        lambda: services.round_draw(tournament=t, seed=1, by=manager),
+        lambda: services.round_set(tournament=t, tables=[people], by=manager),
+        lambda: services.round_table_link(table=r.tables.get(), session=session, by=manager),
+    ):
+        with pytest.raises(ValidationError) as exc:
+            call()
+        assert _code(exc) == "closed"
+    assert t.rounds.count() == 1

@@ -224,3 +224,13 @@ def test_the_standings_pdf_embeds_the_room_s_font(client, room, manager, member)
     assert fonts and all(f.embedded and SHIPPED_FONT in f.name for f in fonts)
     text = pdf_text(data)
     assert "喆堃杯象棋赛" in text and "陈一" in text
+
+
+def test_a_result_for_a_pairing_that_does_not_exist_is_not_found(client, room, manager):
+    t = tournament(room, manager)
+    client.force_login(manager)
+    response = client.post(
+        reverse("activities:tournament_result", args=[t.pk, 99999]), {"outcome": "win"}
+    )
+    assert response.status_code == 404
+    assert not Result.objects.exists()
