@@ -440,3 +440,18 @@ def state_differences(*, session: TableSession) -> list[str]:
                     f"{getattr(stored, name)!r}, recomputed {getattr(expected, name)!r}"
                 )
     return out
+
+
+def session_totals(sessions: Sequence[TableSession]) -> dict[int, dict[str, int]]:
+    """Each session's points per seat, summed from its ledger (a void's reversing lines
+    included): ``{session_id: {wind: points}}``, every wind present (0 when no line).
+    The tournaments' 麻将 standings read their tables' sessions through this."""
+    totals = {session.pk: dict.fromkeys(SEATS, 0) for session in sessions}
+    rows = (
+        LedgerLine.objects.filter(hand__session__in=list(totals))
+        .values("hand__session", "seat")
+        .annotate(points=Sum("points"))
+    )
+    for row in rows:
+        totals[row["hand__session"]][row["seat"]] = int(row["points"] or 0)
+    return totals

@@ -28,6 +28,9 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from clubapp.activities.services import tournaments as tournament_services
+from clubapp.activities.tests.tournament_factories import card_member
+from clubapp.activities.tests.tournament_factories import tournament as tournament_make
 from clubapp.books import services as book_services
 from clubapp.books.models import IncomeCategory, IncomeEntry, PlanOutcome
 from clubapp.books.tests.factories import approved, draft, expense, first_line, submitted
@@ -171,6 +174,25 @@ EXPECTED: dict[str, tuple[str, str, Any]] = {
     # expenses, reverses and closes days; the three read the books; members see nothing.
     "books:home": (BOOKS_READ, BOOKS_READ, NONE),
     "activities:home": (ROLE_HOLDERS, ROLE_HOLDERS_405, NONE),
+    # Tournaments: anyone with a role reads the standings (page, PDF); managers run them.
+    "activities:tournament_list": (ROLE_HOLDERS, ROLE_HOLDERS_405, NONE),
+    "activities:tournament_create": (MANAGER, MANAGER, NONE),
+    "activities:tournament_detail": (ROLE_HOLDERS, ROLE_HOLDERS_405, _k(pk="tournament")),
+    "activities:tournament_pdf": (ROLE_HOLDERS, ROLE_HOLDERS_405, _k(pk="tournament")),
+    "activities:tournament_entrant_add": (NOT_ALLOWED, MANAGER, _k(pk="tournament")),
+    "activities:tournament_round_next": (NOT_ALLOWED, MANAGER, _k(pk="tournament")),
+    "activities:tournament_round_set": (MANAGER, MANAGER, _k(pk="mahjong")),
+    "activities:tournament_result": (
+        NOT_ALLOWED,
+        MANAGER,
+        _k(pk="tournament", pairing="pairing"),
+    ),
+    "activities:tournament_table_open": (
+        NOT_ALLOWED,
+        MANAGER,
+        _k(pk="mahjong", table="round_table"),
+    ),
+    "activities:tournament_close": (NOT_ALLOWED, MANAGER, _k(pk="tournament")),
     "books:income_list": (BOOKS_READ, BOOKS_READ, NONE),
     "books:income_create": (MANAGER, MANAGER, NONE),
     "books:income_detail": (BOOKS_READ, BOOKS_READ, _k(pk="income")),
@@ -235,6 +257,11 @@ class World:
     list_slug: str = "members"
     uidb64: str = "MQ"
     token: str = "abc-0123456789abcdef"
+    # tournaments: a Swiss with round 1 paired, a 麻将 one with round 1 seated
+    tournament: int = 0
+    pairing: int = 0
+    mahjong: int = 0
+    round_table: int = 0
 
 
 @pytest.fixture
@@ -288,6 +315,18 @@ def world(room, manager, accountant, approver, member, django_user_model, monkey
         plan=rejected, outcome=PlanOutcome.REJECTED, comment="先询价", by=approver
     )
     spent = expense(first_line(plan), manager, "100.00")
+    swiss = tournament_make(room, manager)
+    players = [card_member(room, manager, n) for n in range(4)]
+    for player in players[:2]:
+        tournament_services.entrant_add(tournament=swiss, member=player, by=manager)
+    pairing = tournament_services.round_pair(tournament=swiss, by=manager).pairings.get()
+    mahjong = tournament_make(room, manager, game="mahjong", name="麻将赛")
+    seated = [
+        tournament_services.entrant_add(tournament=mahjong, member=p, by=manager) for p in players
+    ]
+    round_table = tournament_services.round_set(
+        tournament=mahjong, tables=[seated], by=manager
+    ).tables.get()
     return World(
         users={
             "anonymous": None,
@@ -318,6 +357,10 @@ def world(room, manager, accountant, approver, member, django_user_model, monkey
         submitted_plan=submitted(room, manager).pk,
         rejected_plan=rejected.pk,
         expense=spent.pk,
+        tournament=swiss.pk,
+        pairing=pairing.pk,
+        mahjong=mahjong.pk,
+        round_table=round_table.pk,
     )
 
 
