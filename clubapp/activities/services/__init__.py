@@ -1,0 +1,1 @@
+"""Writes of the activities app, one module per part (docs/activities.md)."""
