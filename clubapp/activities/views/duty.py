@@ -239,6 +239,8 @@ def leave_decision(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 @reader_required
 def leave_return(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     leave = get_object_or_404(leave_list(room=room_get()), pk=pk)
+    if leave.user_id != request.user.pk and not can_approve(request.user):
+        raise PermissionDenied
     form = BackForm(request.POST)
     if not form.is_valid():
         for error in form.errors.get("back_on", []):

@@ -28,6 +28,8 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from clubapp.activities.services.checks import check_items_ensure
+from clubapp.activities.services.duty import leave_request
 from clubapp.books import services as book_services
 from clubapp.books.models import IncomeCategory, IncomeEntry, PlanOutcome
 from clubapp.books.tests.factories import approved, draft, expense, first_line, submitted
@@ -69,6 +71,9 @@ OWN_CARD = "        L    ok     403      403  403      ok      403"  # the seate
 # The activities app: anyone with a role reads the calendar and the standings.
 ROLE_HOLDERS = "    L    ok     ok       ok   ok       ok      403"
 ROLE_HOLDERS_405 = "L    405    405      405  405      405     403"
+LEAVE_BACK = (
+    "      L    403    403      403  ok       ok      403"  # the person on leave, approvers
+)
 
 
 def _k(**names: str):
@@ -171,6 +176,26 @@ EXPECTED: dict[str, tuple[str, str, Any]] = {
     # expenses, reverses and closes days; the three read the books; members see nothing.
     "books:home": (BOOKS_READ, BOOKS_READ, NONE),
     "activities:home": (ROLE_HOLDERS, ROLE_HOLDERS_405, NONE),
+    # duty and leave: the staff read; managers sign on and off, set the roster, ask for leave
+    "activities:duty": (BOOKS_READ, BOOKS_READ, NONE),
+    "activities:duty_sign_on": (NOT_ALLOWED, MANAGER, NONE),
+    "activities:duty_sign_off": (NOT_ALLOWED, MANAGER, NONE),
+    "activities:duty_roster": (BOOKS_READ, MANAGER, NONE),
+    "activities:duty_month": (BOOKS_READ, BOOKS_READ, NONE),
+    "activities:leave_list": (BOOKS_READ, BOOKS_READ, NONE),
+    "activities:leave_create": (MANAGER, MANAGER, NONE),
+    "activities:leave_detail": (BOOKS_READ, BOOKS_READ, _k(pk="leave")),
+    "activities:leave_decide": (NOT_ALLOWED, BOOKS_APPROVE, _k(pk="leave")),
+    "activities:leave_back": (NOT_ALLOWED, LEAVE_BACK, _k(pk="leave")),
+    # the day's checks, damage, violations: the staff read; managers write
+    "activities:checks": (BOOKS_READ, BOOKS_READ, NONE),
+    "activities:check_tick": (NOT_ALLOWED, MANAGER, _k(pk="check_item")),
+    "activities:check_items": (BOOKS_READ, MANAGER, NONE),
+    "activities:check_item_edit": (NOT_ALLOWED, MANAGER, _k(pk="check_item")),
+    "activities:damage_list": (BOOKS_READ, BOOKS_READ, NONE),
+    "activities:damage_create": (MANAGER, MANAGER, NONE),
+    "activities:violation_list": (BOOKS_READ, BOOKS_READ, NONE),
+    "activities:violation_create": (MANAGER, MANAGER, NONE),
     "books:income_list": (BOOKS_READ, BOOKS_READ, NONE),
     "books:income_create": (MANAGER, MANAGER, NONE),
     "books:income_detail": (BOOKS_READ, BOOKS_READ, _k(pk="income")),
@@ -229,6 +254,8 @@ class World:
     submitted_plan: int
     rejected_plan: int
     expense: int
+    leave: int = 0
+    check_item: int = 0
     book_day: str = "2026-11-29"
     book_year: int = 2026
     book_month: int = 11
@@ -288,6 +315,12 @@ def world(room, manager, accountant, approver, member, django_user_model, monkey
         plan=rejected, outcome=PlanOutcome.REJECTED, comment="先询价", by=approver
     )
     spent = expense(first_line(plan), manager, "100.00")
+    # duty and the day's checks: a manager's leave waiting for a decision, the first items
+    leave = leave_request(
+        room=room, starts=MONDAY_10.date(), ends=MONDAY_10.date(), reason="事假", cover=None,
+        by=manager,
+    )  # fmt: skip
+    check_item = check_items_ensure(room=room)[0]
     return World(
         users={
             "anonymous": None,
@@ -318,6 +351,8 @@ def world(room, manager, accountant, approver, member, django_user_model, monkey
         submitted_plan=submitted(room, manager).pk,
         rejected_plan=rejected.pk,
         expense=spent.pk,
+        leave=leave.pk,
+        check_item=check_item.pk,
     )
 
 
