@@ -7,6 +7,7 @@ import datetime as dt
 from decimal import Decimal
 from typing import Any
 
+from django.db import transaction
 from django.utils import timezone
 
 from clubapp.activities.models import RosterEntry, ViolationKind
@@ -17,11 +18,15 @@ from clubapp.core.models import Room
 from clubapp.members.models import Member
 
 
+@transaction.atomic
 def demo_duty_and_checks(*, room: Room, managers: list[Any], approver: Any) -> None:
     """The last four weeks: a roster taking turns, one approved leave with its cover and
     its 销假, sign-ons with one late and one early, one open day nobody signed on, the
     day's checks ticked on most open days (some missed), one damage compensated, one
-    smoking violation. Does nothing if the room already has a roster."""
+    smoking violation. Does nothing if the room already has a roster. ``managers``: two or
+    more (one takes leave, the next covers); ``approver`` is neither."""
+    if len(managers) < 2:
+        raise ValueError("the demo's duty needs two managers: one on leave, one covering")
     if RosterEntry.objects.filter(room=room).exists():
         return
     today = timezone.localdate()

@@ -7,6 +7,7 @@ from typing import Any
 
 from django import forms
 from django.contrib.auth.models import User
+from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
 DATE_ERRORS = {"invalid": _("Enter a date such as 2026-11-30."), "required": _("Enter a date.")}
@@ -62,7 +63,7 @@ def roster_form(*, days: list[dt.date], staff: Any, data: Any = None, initial: A
     """A box per staff member for each open day of the week (``day_YYYY-MM-DD``)."""
     fields = {
         f"day_{day:%Y-%m-%d}": StaffMultiple(
-            label=f"{day:%m-%d}",
+            label=date_format(day, "m-d D"),
             queryset=staff,
             required=False,
             widget=forms.CheckboxSelectMultiple,
