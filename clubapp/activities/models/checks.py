@@ -34,6 +34,10 @@ class CheckItem(models.Model):
     position = models.PositiveSmallIntegerField(_("position"), default=0)
     #: an item no longer checked stays for the days it was
     active = models.BooleanField(_("checked"), default=True)
+    #: the first day the item is checked, and the day it no longer is (set when it is
+    #: deactivated): a day's missed items are those due on that day
+    since = models.DateField(_("checked from"), null=True, blank=True)
+    retired_on = models.DateField(_("no longer checked from"), null=True, blank=True)
 
     class Meta:
         verbose_name = _("check item")

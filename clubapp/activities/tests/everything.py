@@ -3,6 +3,16 @@ services (``clubapp/core/tests/test_appendonly.py`` calls it)."""
 
 from __future__ import annotations
 
+import datetime as dt
+from decimal import Decimal
+
+from clubapp.activities.services import checks as check_services
+from clubapp.activities.services import duty as duty_services
+from clubapp.core.roles import Role
+from clubapp.core.tests.factories import RoomFactory, UserFactory
+from clubapp.members.services import card_issue
+from clubapp.members.tests.factories import MemberFactory, at
+
 
 def activities_one_of_everything() -> None:
     # plans and records
@@ -11,5 +21,28 @@ def activities_one_of_everything() -> None:
 
     tournaments_one_of_everything()
     # duty and leave
+    room = RoomFactory()
+    on_duty = UserFactory(roles=[Role.MANAGER])
+    cover = UserFactory(roles=[Role.MANAGER])
+    head = UserFactory(roles=[Role.APPROVER])
+    duty_services.duty_sign_on(room=room, by=on_duty, now=at(30, 9))
+    duty_services.duty_sign_off(room=room, by=on_duty, now=at(30, 18))
+    leave = duty_services.leave_request(
+        room=room, starts=dt.date(2026, 11, 9), ends=dt.date(2026, 11, 10), reason="事假",
+        cover=cover, by=on_duty, now=at(2, 9),
+    )  # fmt: skip
+    duty_services.leave_decide(leave=leave, approved=True, by=head, now=at(2, 10))
+    duty_services.leave_back(leave=leave, back_on=dt.date(2026, 11, 11), by=on_duty, now=at(11, 9))
     # the day's checks, damage and violations
-    pass
+    item = check_services.check_items_ensure(room=room, since=dt.date(2026, 11, 1))[0]
+    check_services.check_tick(item=item, day=dt.date(2026, 11, 30), by=on_duty, now=at(30, 9))
+    gambler = MemberFactory(room=room)
+    card_issue(member=gambler, by=on_duty, now=at(30, 9))
+    check_services.damage_record(
+        room=room, day=dt.date(2026, 11, 30), equipment="象棋", member=gambler,
+        compensation=Decimal("20.00"), by=on_duty, now=at(30, 11),
+    )  # fmt: skip
+    check_services.violation_record(
+        room=room, day=dt.date(2026, 11, 30), member=gambler, kind="gambling", notes="赌钱",
+        by=on_duty, now=at(30, 11),
+    )  # fmt: skip

@@ -29,6 +29,8 @@ from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from clubapp.activities.services import tournaments as tournament_services
+from clubapp.activities.services.checks import check_items_ensure
+from clubapp.activities.services.duty import leave_request
 from clubapp.activities.tests.tournament_factories import card_member
 from clubapp.activities.tests.tournament_factories import tournament as tournament_make
 from clubapp.books import services as book_services
@@ -72,6 +74,9 @@ OWN_CARD = "        L    ok     403      403  403      ok      403"  # the seate
 # The activities app: anyone with a role reads the calendar and the standings.
 ROLE_HOLDERS = "    L    ok     ok       ok   ok       ok      403"
 ROLE_HOLDERS_405 = "L    405    405      405  405      405     403"
+LEAVE_BACK = (
+    "      L    403    403      403  ok       ok      403"  # the person on leave, approvers
+)
 
 
 def _k(**names: str):
@@ -193,6 +198,26 @@ EXPECTED: dict[str, tuple[str, str, Any]] = {
         _k(pk="mahjong", table="round_table"),
     ),
     "activities:tournament_close": (NOT_ALLOWED, MANAGER, _k(pk="tournament")),
+    # duty and leave: the staff read; managers sign on and off, set the roster, ask for leave
+    "activities:duty": (BOOKS_READ, BOOKS_READ, NONE),
+    "activities:duty_sign_on": (NOT_ALLOWED, MANAGER, NONE),
+    "activities:duty_sign_off": (NOT_ALLOWED, MANAGER, NONE),
+    "activities:duty_roster": (BOOKS_READ, MANAGER, NONE),
+    "activities:duty_month": (BOOKS_READ, BOOKS_READ, NONE),
+    "activities:leave_list": (BOOKS_READ, BOOKS_READ, NONE),
+    "activities:leave_create": (MANAGER, MANAGER, NONE),
+    "activities:leave_detail": (BOOKS_READ, BOOKS_READ, _k(pk="leave")),
+    "activities:leave_decide": (NOT_ALLOWED, BOOKS_APPROVE, _k(pk="leave")),
+    "activities:leave_back": (NOT_ALLOWED, LEAVE_BACK, _k(pk="leave")),
+    # the day's checks, damage, violations: the staff read; managers write
+    "activities:checks": (BOOKS_READ, BOOKS_READ, NONE),
+    "activities:check_tick": (NOT_ALLOWED, MANAGER, _k(pk="check_item")),
+    "activities:check_items": (BOOKS_READ, MANAGER, NONE),
+    "activities:check_item_edit": (NOT_ALLOWED, MANAGER, _k(pk="check_item")),
+    "activities:damage_list": (BOOKS_READ, BOOKS_READ, NONE),
+    "activities:damage_create": (MANAGER, MANAGER, NONE),
+    "activities:violation_list": (BOOKS_READ, BOOKS_READ, NONE),
+    "activities:violation_create": (MANAGER, MANAGER, NONE),
     "books:income_list": (BOOKS_READ, BOOKS_READ, NONE),
     "books:income_create": (MANAGER, MANAGER, NONE),
     "books:income_detail": (BOOKS_READ, BOOKS_READ, _k(pk="income")),
@@ -251,6 +276,8 @@ class World:
     submitted_plan: int
     rejected_plan: int
     expense: int
+    leave: int = 0
+    check_item: int = 0
     book_day: str = "2026-11-29"
     book_year: int = 2026
     book_month: int = 11
@@ -327,6 +354,12 @@ def world(room, manager, accountant, approver, member, django_user_model, monkey
     round_table = tournament_services.round_set(
         tournament=mahjong, tables=[seated], by=manager
     ).tables.get()
+    # duty and the day's checks: a manager's leave waiting for a decision, the first items
+    leave = leave_request(
+        room=room, starts=MONDAY_10.date(), ends=MONDAY_10.date(), reason="事假", cover=None,
+        by=manager,
+    )  # fmt: skip
+    check_item = check_items_ensure(room=room)[0]
     return World(
         users={
             "anonymous": None,
@@ -361,6 +394,8 @@ def world(room, manager, accountant, approver, member, django_user_model, monkey
         pairing=pairing.pk,
         mahjong=mahjong.pk,
         round_table=round_table.pk,
+        leave=leave.pk,
+        check_item=check_item.pk,
     )
 
 
