@@ -22,13 +22,13 @@ def at(day: int, hour: int = 10, minute: int = 0, *, month: int = 12) -> dt.date
     return dt.datetime(2026, month, day, hour, minute, tzinfo=SHANGHAI)
 
 
-def activity(day: int = 5, **kwargs: Any) -> plans.ActivityIn:
+def activity(day: int = 5, *, month: int = 12, year: int = 2026, **kwargs: Any) -> plans.ActivityIn:
     kwargs.setdefault("kind", ActivityKind.TOURNAMENT)
     kwargs.setdefault("title", "象棋月赛")
     kwargs.setdefault("games", (Game.XIANGQI,))
     kwargs.setdefault("expected", 16)
     kwargs.setdefault("budget", Decimal("120.00"))
-    return plans.ActivityIn(date=dt.date(2026, 12, day), **kwargs)
+    return plans.ActivityIn(date=dt.date(year, month, day), **kwargs)
 
 
 def draft_plan(room: Any, manager: Any, *lines: plans.ActivityIn, **kwargs: Any) -> ActivityPlan:
@@ -72,14 +72,14 @@ def visit_again(member: Member, manager: Any, when: dt.datetime) -> Visit:
     )
 
 
-def what_happened(day: int = 5, **kwargs: Any) -> records.RecordIn:
+def what_happened(day: int = 5, *, month: int = 12, **kwargs: Any) -> records.RecordIn:
     kwargs.setdefault("starts", dt.time(14))
     kwargs.setdefault("ends", dt.time(17))
     kwargs.setdefault("kind", ActivityKind.TOURNAMENT)
     kwargs.setdefault("game", Game.XIANGQI)
     kwargs.setdefault("title", "象棋月赛")
     kwargs.setdefault("led_by", "王经理")
-    return records.RecordIn(date=dt.date(2026, 12, day), **kwargs)
+    return records.RecordIn(date=dt.date(2026, month, day), **kwargs)
 
 
 def a_record(room: Any, manager: Any, **kwargs: Any) -> ActivityRecord:
