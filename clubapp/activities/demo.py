@@ -44,10 +44,13 @@ def demo_plans_and_records(room: Room, manager: Any, approver: Any) -> None:
     last = plan_selectors.period_end(period="month", starts=first)
     if plan_selectors.plans_overlapping(room=room, starts=first, ends=last):
         return
-    buying = (
-        plan_selectors.purchase_plans_linkable(room=room)
-        .filter(state__in=[PlanState.APPROVED.value, PlanState.IN_PROGRESS.value])
-        .first()
+    buying = next(
+        (
+            p
+            for p in plan_selectors.purchase_plans_linkable(room=room)
+            if p.state in (PlanState.APPROVED, PlanState.IN_PROGRESS)
+        ),
+        None,
     )
     lines = [
         plans.ActivityIn(

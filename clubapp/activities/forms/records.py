@@ -72,8 +72,7 @@ class RecordForm(forms.Form):
         # Any member of the room passes the form: the service says who did not visit.
         attendees.queryset = Member.objects.filter(room=room)
         attendees.widget.choices = [  # type: ignore[attr-defined]
-            (v.member_id, f"{v.member.name} {timezone.localtime(v.checked_in_at):%H:%M}")
-            for v in visits
+            (v.member_id, f"{v.member} {timezone.localtime(v.checked_in_at):%H:%M}") for v in visits
         ]
         cast(forms.ModelChoiceField, self.fields["planned"]).queryset = planned
 

@@ -4,19 +4,24 @@ from __future__ import annotations
 
 import datetime as dt
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from django.db.models import OuterRef, QuerySet, Subquery
 
 from clubapp.activities.models import (
     ActivityPlan,
+    DraftActivity,
     PlannedActivity,
     PlanPeriod,
     PlanVersion,
     VersionState,
 )
-from clubapp.books.models import PlanState, PurchasePlan
+from clubapp.books.models import PlanState
 from clubapp.books.selectors import plan_list as purchase_plan_list
 from clubapp.core.models import Room
+
+if TYPE_CHECKING:
+    from clubapp.books.selectors.lists import PlanWithRow
 
 
 def period_end(*, period: str, starts: dt.date) -> dt.date:
@@ -68,7 +73,7 @@ def plan_approved_version(*, plan: ActivityPlan) -> PlanVersion | None:
     )
 
 
-def version_lines(version: PlanVersion) -> QuerySet[PlannedActivity] | QuerySet[object]:
+def version_lines(version: PlanVersion) -> QuerySet[DraftActivity] | QuerySet[PlannedActivity]:
     """A draft's lines, or the lines as submitted."""
     if version_state(version) == VersionState.DRAFT:
         return version.drafts.select_related("purchase_plan").order_by("position")
@@ -138,6 +143,6 @@ def activities_in_force(*, room: Room, first: dt.date, last: dt.date) -> QuerySe
     )
 
 
-def purchase_plans_linkable(*, room: Room) -> QuerySet[PurchasePlan]:
+def purchase_plans_linkable(*, room: Room) -> QuerySet[PlanWithRow]:
     """The room's purchase plans an activity's budget may buy through: not rejected."""
     return purchase_plan_list(room=room).exclude(state=PlanState.REJECTED.value).order_by("-pk")

@@ -58,7 +58,13 @@ def member_visits_of_day(*, room: Room, day: dt.date) -> list[Visit]:
     for visit in sorted(visits, key=lambda v: (v.checked_in_at, v.pk)):
         assert visit.member_id is not None
         first.setdefault(visit.member_id, visit)
-    return sorted(first.values(), key=lambda v: (v.member.name_pinyin, v.member.name))
+    return sorted(first.values(), key=_by_name)
+
+
+def _by_name(visit: Visit) -> tuple[str, str]:
+    member = visit.member
+    assert member is not None
+    return member.name_pinyin, member.name
 
 
 def planned_linkable(*, room: Room) -> QuerySet[PlannedActivity]:

@@ -16,6 +16,7 @@ from typing import IO
 
 from django.contrib.auth.models import User
 from django.core.exceptions import PermissionDenied, ValidationError
+from django.core.files.base import ContentFile
 from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
@@ -120,7 +121,7 @@ def _check(room: Room, data: RecordIn, *, now: dt.datetime) -> tuple[RecordIn, l
     return checked, visits
 
 
-def _photos_check(photos: Sequence[IO[bytes]]) -> list[object]:
+def _photos_check(photos: Sequence[IO[bytes]]) -> list[ContentFile[bytes]]:
     """Every photo read and re-encoded before a row is written (a bad one saves nothing)."""
     processed = []
     for n, upload in enumerate(photos, start=1):
@@ -142,7 +143,7 @@ def _write(
     *,
     reason: str,
     kept: Sequence[RecordPhoto],
-    new_photos: list[object],
+    new_photos: list[ContentFile[bytes]],
     by: User,
     now: dt.datetime,
 ) -> RecordVersion:
@@ -163,9 +164,11 @@ def _write(
         written_by=by,
         written_at=now,
     )
-    RecordAttendee.objects.bulk_create(
-        RecordAttendee(version=version, member_id=visit.member_id, visit=visit) for visit in visits
-    )
+    attendees = []
+    for visit in visits:
+        assert visit.member is not None
+        attendees.append(RecordAttendee(version=version, member=visit.member, visit=visit))
+    RecordAttendee.objects.bulk_create(attendees)
     position = 0
     for photo in kept:
         position += 1
@@ -174,7 +177,7 @@ def _write(
     for content in new_photos:
         position += 1
         photo = RecordPhoto(version=version, position=position)
-        photo.image.save("photo.jpg", content, save=False)  # type: ignore[arg-type]
+        photo.image.save("photo.jpg", content, save=False)
         photo.save()
     return version
 

@@ -9,7 +9,7 @@ import django_tables2 as tables
 from django.contrib import messages
 from django.core.exceptions import ValidationError
 from django.db.models import QuerySet
-from django.http import FileResponse, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.urls import URLPattern, path, reverse
 from django.utils import timezone
@@ -213,10 +213,12 @@ def record_correct(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 
 
 @reader_required
-def record_photo(request: AuthenticatedRequest, pk: int) -> FileResponse:
-    """Photos show people: served to the staff through a permission check."""
+def record_photo(request: AuthenticatedRequest, pk: int) -> HttpResponse:
+    """Photos show people: served to the staff through a permission check (small
+    JPEGs, re-encoded on upload: read whole)."""
     photo = get_object_or_404(RecordPhoto, pk=pk, version__record__room=room_get())
-    response = FileResponse(photo.image.open("rb"), content_type="image/jpeg")
+    with photo.image.open("rb") as file:
+        response = HttpResponse(file.read(), content_type="image/jpeg")
     response["Cache-Control"] = "private, max-age=3600"
     return response
 
