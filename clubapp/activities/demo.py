@@ -8,10 +8,12 @@ each function does nothing when its rows are already there, so it may run again.
 from __future__ import annotations
 
 import datetime as dt
+import io
 from decimal import Decimal
 from typing import Any
 
 from django.utils import timezone
+from PIL import Image
 
 from clubapp.activities.models import ActivityKind, Game, PlannedActivity, RecordVersion
 from clubapp.activities.selectors import plans as plan_selectors
@@ -29,6 +31,20 @@ _PLAN: list[tuple[int, str, str, tuple[str, ...], int, str, str]] = [
     (21, ActivityKind.TOURNAMENT, "麻将友谊赛", (Game.MAHJONG,), 16, "200.00", ""),
     (26, ActivityKind.OTHER, "月末器材整理与安全检查", (Game.MAHJONG, Game.POKER), 4, "0", ""),
 ]
+
+
+def _photo() -> io.BytesIO:
+    """A picture of a table with pieces on it, more or less."""
+    image = Image.new("RGB", (1200, 800), "#d8c3a0")
+    image.paste(Image.new("RGB", (700, 500), "#7a4a24"), (250, 150))
+    for n in range(8):
+        image.paste(
+            Image.new("RGB", (60, 60), "#b3261e" if n % 2 else "#1d1d1f"), (300 + 75 * n, 350)
+        )
+    out = io.BytesIO()
+    image.save(out, format="JPEG")
+    out.seek(0)
+    return out
 
 
 def _at(day: dt.date, hour: int) -> dt.datetime:
@@ -118,6 +134,7 @@ def demo_plans_and_records(room: Room, manager: Any, approver: Any) -> None:
                 notes="按计划进行。",
                 planned=line,
             ),
+            photos=[] if written else [_photo()],
             by=manager,
             now=min(now, _at(line.date, 18)),
         )

@@ -38,7 +38,9 @@ class PurchasePlanChoice(forms.ModelChoiceField):
 
 
 class ActivityForm(forms.Form):
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
+    date = forms.DateField(
+        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
     kind = forms.ChoiceField(label=_("Kind"), choices=ActivityKind.choices)
     title = forms.CharField(label=_("Title"), max_length=100)
     games = forms.MultipleChoiceField(

@@ -37,10 +37,16 @@ class PlannedChoice(forms.ModelChoiceField):
 
 
 class RecordForm(forms.Form):
-    date = forms.DateField(label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}))
-    starts = forms.TimeField(label=_("From"), widget=forms.TimeInput(attrs={"type": "time"}))
+    date = forms.DateField(
+        label=_("Date"), widget=forms.DateInput(attrs={"type": "date"}, format="%Y-%m-%d")
+    )
+    starts = forms.TimeField(
+        label=_("Starts at"), widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M")
+    )
     ends = forms.TimeField(
-        label=_("To"), required=False, widget=forms.TimeInput(attrs={"type": "time"})
+        label=_("Ends at"),
+        required=False,
+        widget=forms.TimeInput(attrs={"type": "time"}, format="%H:%M"),
     )
     kind = forms.ChoiceField(label=_("Kind"), choices=ActivityKind.choices)
     game = forms.ChoiceField(label=_("Game"), choices=Game.choices)

@@ -76,8 +76,8 @@ def plan_approved_version(*, plan: ActivityPlan) -> PlanVersion | None:
 def version_lines(version: PlanVersion) -> QuerySet[DraftActivity] | QuerySet[PlannedActivity]:
     """A draft's lines, or the lines as submitted."""
     if version_state(version) == VersionState.DRAFT:
-        return version.drafts.select_related("purchase_plan").order_by("position")
-    return version.activities.select_related("purchase_plan").order_by("position")
+        return version.drafts.select_related("purchase_plan").order_by("date", "position")
+    return version.activities.select_related("purchase_plan").order_by("date", "position")
 
 
 @dataclass(frozen=True)

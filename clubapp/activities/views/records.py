@@ -35,7 +35,7 @@ class RecordTable(tables.Table):
         verbose_name=_("Date"),
         linkify=lambda record: reverse("activities:record_detail", args=[record.record_id]),
     )
-    starts = tables.TimeColumn("H:i", verbose_name=_("From"))
+    starts = tables.TimeColumn("H:i", verbose_name=_("Starts at"))
     title = tables.Column(verbose_name=_("Title"))
     game = tables.Column(verbose_name=_("Game"))
     members = tables.Column(verbose_name=_("Members"), orderable=False)
@@ -159,7 +159,9 @@ def record_correct(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     last = selectors.record_last(record=record)
     posted = request.method == "POST"
     day = _day(request) if (posted or request.GET.get("date")) else last.date
-    photos = [(p.pk, f"{p.position}") for p in last.photos.order_by("position")]
+    photos = [
+        (p.pk, _("Photo %(n)s") % {"n": p.position}) for p in last.photos.order_by("position")
+    ]
     visits = selectors.member_visits_of_day(room=room, day=day)
     form = CorrectionForm(
         request.POST if posted else None,
