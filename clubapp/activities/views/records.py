@@ -43,7 +43,7 @@ class RecordTable(tables.Table):
     number = tables.Column(verbose_name=_("Version"), orderable=False)
 
     class Meta:
-        attrs = {"class": "table"}
+        attrs = {"class": "grid stack"}
         empty_text = _("No activity records yet.")
         order_by = ("-date",)
 
