@@ -21,6 +21,7 @@ from clubapp.activities.selectors import records as record_selectors
 from clubapp.activities.services import plans, records
 from clubapp.books.models import PlanState
 from clubapp.core.models import Room
+from clubapp.members.models import Visit
 
 # day of the month, kind, title, games, expected, budget (yuan), what was held
 _PLAN: list[tuple[int, str, str, tuple[str, ...], int, str, str]] = [
@@ -139,6 +140,32 @@ def demo_plans_and_records(room: Room, manager: Any, approver: Any) -> None:
             now=min(now, _at(line.date, 18)),
         )
         written.append(record)
+    # The daily play of the last day members came, unplanned, with those members.
+    visits = Visit.objects.filter(room=room, member__isnull=False, checked_in_at__lte=now)
+    last_visit = visits.order_by("-checked_in_at").first()
+    if last_visit is not None:
+        day = timezone.localdate(last_visit.checked_in_at)
+        came = [
+            v.member
+            for v in record_selectors.member_visits_of_day(room=room, day=day)
+            if v.member is not None
+        ]
+        if not RecordVersion.objects.filter(record__room=room, date=day).exists():
+            records.record_create(
+                room=room,
+                data=records.RecordIn(
+                    date=day,
+                    starts=dt.time(9),
+                    kind=ActivityKind.PLAY,
+                    game=Game.MAHJONG,
+                    title="日常棋牌活动",
+                    led_by="王经理",
+                    attendees=came,
+                    others=4,
+                ),
+                by=manager,
+                now=now,
+            )
     if written:
         record = written[0]
         last_version: RecordVersion = record_selectors.record_last(record=record)
