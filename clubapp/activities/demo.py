@@ -141,8 +141,11 @@ def demo_plans_and_records(room: Room, manager: Any, approver: Any) -> None:
         )
         written.append(record)
     # The daily play of the last day members came, unplanned, with those members.
-    visits = Visit.objects.filter(room=room, member__isnull=False, checked_in_at__lte=now)
-    last_visit = visits.order_by("-checked_in_at").first()
+    last_visit = (
+        Visit.objects.filter(room=room, member__isnull=False, checked_in_at__lte=now)
+        .order_by("-checked_in_at")
+        .first()
+    )
     if last_visit is not None:
         day = timezone.localdate(last_visit.checked_in_at)
         came = [
