@@ -16,6 +16,7 @@ from clubapp.members.tests.factories import MemberFactory, at
 
 def activities_one_of_everything() -> None:
     # plans and records
+    plans_and_records_one_of_everything()
     # tournaments
     from clubapp.activities.tests.test_tournaments_everything import tournaments_one_of_everything
 
@@ -46,3 +47,37 @@ def activities_one_of_everything() -> None:
         room=room, day=dt.date(2026, 11, 30), member=gambler, kind="gambling", notes="赌钱",
         by=on_duty, now=at(30, 11),
     )  # fmt: skip
+    pass
+
+
+def plans_and_records_one_of_everything() -> None:
+    """A plan submitted and decided (planned activities, a submission, a decision) and a
+    record with an attendee and a photo, corrected once."""
+    import io
+
+    from clubapp.activities.services import records
+    from clubapp.activities.tests.plans_records import (
+        a_record,
+        approved_plan,
+        at,
+        visitor,
+        what_happened,
+    )
+    from clubapp.core.roles import Role
+    from clubapp.core.tests.factories import RoomFactory, UserFactory
+    from clubapp.members.tests.factories import image_bytes
+
+    room = RoomFactory(slug="activities-plans")
+    manager = UserFactory(roles=[Role.MANAGER])
+    approver = UserFactory(roles=[Role.APPROVER])
+    approved_plan(room, manager, approver)
+    came = visitor(room, manager, at(5, 13))
+    record = a_record(room, manager, attendees=[came])
+    records.record_correct(
+        record=record,
+        data=what_happened(attendees=[came]),
+        reason="补照片",
+        photos=[io.BytesIO(image_bytes("JPEG", (60, 40)))],
+        by=manager,
+        now=at(6, 9),
+    )

@@ -17,6 +17,7 @@ Where today's behaviour is wrong, the line holds the right value and the role is
 
 from __future__ import annotations
 
+import datetime as dt
 import uuid
 from dataclasses import dataclass
 from datetime import timedelta
@@ -33,6 +34,10 @@ from clubapp.activities.services.checks import check_items_ensure
 from clubapp.activities.services.duty import leave_request
 from clubapp.activities.tests.tournament_factories import card_member
 from clubapp.activities.tests.tournament_factories import tournament as tournament_make
+from clubapp.activities.models import RecordPhoto
+from clubapp.activities.services import records as record_services
+from clubapp.activities.tests.plans_records import activity as activity_in
+from clubapp.activities.tests.plans_records import draft_plan, submitted_plan, what_happened
 from clubapp.books import services as book_services
 from clubapp.books.models import IncomeCategory, IncomeEntry, PlanOutcome
 from clubapp.books.tests.factories import approved, draft, expense, first_line, submitted
@@ -218,6 +223,20 @@ EXPECTED: dict[str, tuple[str, str, Any]] = {
     "activities:damage_create": (MANAGER, MANAGER, NONE),
     "activities:violation_list": (BOOKS_READ, BOOKS_READ, NONE),
     "activities:violation_create": (MANAGER, MANAGER, NONE),
+    # Activity plans and records: managers plan and record, approvers decide, the staff
+    # read; members see only the calendar (docs/activities.md, Plans and records).
+    "activities:plan_list": (BOOKS_READ, BOOKS_READ, NONE),
+    "activities:plan_create": (MANAGER, MANAGER, NONE),
+    "activities:plan_detail": (BOOKS_READ, BOOKS_READ, _k(pk="activity_plan")),
+    "activities:version_new": (MANAGER, MANAGER, _k(pk="activity_plan")),
+    "activities:version_edit": (MANAGER, MANAGER, _k(pk="draft_version")),
+    "activities:version_submit": (NOT_ALLOWED, MANAGER, _k(pk="draft_version")),
+    "activities:version_decide": (NOT_ALLOWED, BOOKS_APPROVE, _k(pk="submitted_version")),
+    "activities:record_list": (BOOKS_READ, BOOKS_READ, NONE),
+    "activities:record_create": (MANAGER, MANAGER, NONE),
+    "activities:record_detail": (BOOKS_READ, BOOKS_READ, _k(pk="activity_record")),
+    "activities:record_correct": (MANAGER, MANAGER, _k(pk="activity_record")),
+    "activities:record_photo": (BOOKS_READ, BOOKS_READ, _k(pk="record_photo")),
     "books:income_list": (BOOKS_READ, BOOKS_READ, NONE),
     "books:income_create": (MANAGER, MANAGER, NONE),
     "books:income_detail": (BOOKS_READ, BOOKS_READ, _k(pk="income")),
@@ -278,6 +297,12 @@ class World:
     expense: int
     leave: int = 0
     check_item: int = 0
+    # activity plans and records
+    activity_plan: int = 0
+    draft_version: int = 0
+    submitted_version: int = 0
+    activity_record: int = 0
+    record_photo: int = 0
     book_day: str = "2026-11-29"
     book_year: int = 2026
     book_month: int = 11
@@ -360,6 +385,17 @@ def world(room, manager, accountant, approver, member, django_user_model, monkey
         by=manager,
     )  # fmt: skip
     check_item = check_items_ensure(room=room)[0]
+    # Activities: a plan with its draft, another waiting for approval, a record with a photo.
+    activity_plan = draft_plan(room, manager)
+    waiting_plan = submitted_plan(
+        room, manager, activity_in(5, month=1, year=2027), starts=dt.date(2027, 1, 1)
+    )
+    activity_record = record_services.record_create(
+        room=room,
+        data=what_happened(day=30, month=11),
+        photos=[SimpleUploadedFile("a.jpg", image_bytes("JPEG", (60, 40)))],
+        by=manager,
+    )
     return World(
         users={
             "anonymous": None,
@@ -396,6 +432,11 @@ def world(room, manager, accountant, approver, member, django_user_model, monkey
         round_table=round_table.pk,
         leave=leave.pk,
         check_item=check_item.pk,
+        activity_plan=activity_plan.pk,
+        draft_version=activity_plan.versions.get().pk,
+        submitted_version=waiting_plan.versions.get().pk,
+        activity_record=activity_record.pk,
+        record_photo=RecordPhoto.objects.get(version__record=activity_record).pk,
     )
 
 
