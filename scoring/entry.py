@@ -9,7 +9,7 @@ Melds are typed as short tokens: ``P5sW`` a pong of 5s fed by W, ``K1zN`` an exp
 kong fed by N, ``K7m`` a concealed kong, ``U3pS`` a pong fed by S later upgraded. In
 tiles entry the winner's kongs and flower kongs go into the record's ``kongs`` from
 the melds and flowers (``own_kongs``); kongs of other seats are entered one by one
-(``kong``).
+(``kong``). ``record`` puts a page's winners, kong rows and penalty rows together.
 
 Refusals name their input by ``code`` and ``params`` (the page words them itself) and
 by ``field`` (``melds``).
@@ -18,7 +18,7 @@ by ``field`` (``melds``).
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from . import tiles
@@ -145,3 +145,33 @@ def win(
     if features:
         entry["features"] = list(features)
     return entry, own_kongs(seat, melds, flowers)
+
+
+def record(
+    wins: Sequence[Mapping[str, Any]],
+    kongs: Sequence[tuple[str, str, str | None]] = (),
+    penalties: Sequence[tuple[str, str]] = (),
+    *,
+    false_wins: Sequence[str] | None = None,
+    dead_hands: Sequence[str] = (),
+) -> dict[str, Any]:
+    """A hand's entries from a page: each of ``wins`` the keywords of ``win()``, the
+    kong rows as (seat, kind, fed by), the penalty rows as (kind, seat). The winners'
+    own kongs come first in ``kongs``, in the order of ``wins``, then the rows.
+    ``false_wins`` (工地 only: None leaves 诈糊 and 相公 out) and ``dead_hands`` are
+    seats. Dealer, doubling and 园子 are the table's, not the page's: not here."""
+    out_wins, out_kongs = [], []
+    for values in wins:
+        entry, own = win(**values)
+        out_wins.append(entry)
+        out_kongs += own
+    out_kongs += [kong(*row) for row in kongs]
+    out: dict[str, Any] = {
+        "wins": out_wins,
+        "kongs": out_kongs,
+        "penalties": [{"type": kind, "seat": seat} for kind, seat in penalties],
+    }
+    if false_wins is not None:
+        out["false_wins"] = [{"seat": seat} for seat in false_wins]
+        out["dead_hands"] = [{"seat": seat} for seat in dead_hands]
+    return out

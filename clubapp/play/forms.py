@@ -291,28 +291,31 @@ class SeatForm(forms.Form):
         self.label = dict(SEAT_CHOICES)[str(self.prefix)]
 
     def clean_melds(self) -> list[dict[str, Any]]:
+        text = self.cleaned_data.get("melds") or ""
+        if not text.strip():
+            return []
         try:
-            return scoring.entry.melds(self.cleaned_data.get("melds") or "")
+            return scoring.entry.melds(text)
         except ScoringError as exc:
             raise forms.ValidationError(_ENTRY_ERRORS[exc.code], params=exc.params) from None
 
-    def win(self, discarder: str | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        """This seat's win in the record, and the kongs its tiles show (tiles mode)."""
+    def win(self, discarder: str | None) -> dict[str, Any]:
+        """This seat's win as ``scoring.entry.win()`` takes it."""
         data = self.cleaned_data
-        return scoring.entry.win(
-            str(self.prefix),
-            discarder,
-            liable=data["liable"],
-            flags=data["flags"],
-            features=data["features"],
-            hard=data["hard"],
-            soft=data["soft"],
-            concealed=data["concealed"],
-            melds=data["melds"],
-            winning_tile=data["winning_tile"],
-            flowers=data["flowers"],
-            others_ponged=data.get("others_ponged") or "",
-        )
+        return {
+            "seat": str(self.prefix),
+            "discarder": discarder,
+            "liable": data["liable"],
+            "flags": data["flags"],
+            "features": data["features"],
+            "hard": data["hard"],
+            "soft": data["soft"],
+            "concealed": data["concealed"],
+            "melds": data["melds"],
+            "winning_tile": data["winning_tile"],
+            "flowers": data["flowers"],
+            "others_ponged": data.get("others_ponged") or "",
+        }
 
 
 class KongForm(forms.Form):
@@ -328,11 +331,13 @@ class KongForm(forms.Form):
             self.add_error("kind", _("Give who made the kong and its kind."))
         return data
 
-    def kong(self) -> dict[str, Any] | None:
+    def kong(self) -> tuple[str, str, str | None] | None:
+        """The row as ``scoring.entry.kong()`` takes it (seat, kind, fed by); None when
+        empty."""
         data = self.cleaned_data
         if not data.get("seat"):
             return None
-        return scoring.entry.kong(data["seat"], data["kind"], data["fed_by"] or None)
+        return data["seat"], data["kind"], data["fed_by"] or None
 
 
 class PenaltyForm(forms.Form):
@@ -345,9 +350,10 @@ class PenaltyForm(forms.Form):
             self.add_error("seat", _("Give the penalty and who pays it."))
         return data
 
-    def penalty(self) -> dict[str, Any] | None:
+    def penalty(self) -> tuple[str, str] | None:
+        """The row as (kind, seat); None when empty."""
         data = self.cleaned_data
-        return {"type": data["kind"], "seat": data["seat"]} if data.get("kind") else None
+        return (data["kind"], data["seat"]) if data.get("kind") else None
 
 
 KongFormSet = forms.formset_factory(KongForm, extra=4, max_num=4, absolute_max=4)
@@ -435,21 +441,17 @@ class HandEntry:
         if self._record is not None:
             return self._record
         discarder = self.hand.cleaned_data["discarder"] or None
-        wins, kongs = [], []
-        for form in self.winners():
-            win, own = form.win(discarder)
-            wins.append(win)
-            kongs += own
         self.kong_forms = [form for form in self.kongs if form.kong() is not None]
         self.penalty_forms = [form for form in self.penalties if form.penalty() is not None]
-        kongs += [kong for form in self.kong_forms if (kong := form.kong()) is not None]
-        penalties = [p for form in self.penalty_forms if (p := form.penalty()) is not None]
-        record: dict[str, Any] = {"wins": wins, "kongs": kongs, "penalties": penalties}
-        if "false_wins" in self.hand.fields:
-            record["false_wins"] = [{"seat": s} for s in self.hand.cleaned_data["false_wins"]]
-            record["dead_hands"] = [{"seat": s} for s in self.hand.cleaned_data["dead_hands"]]
-        self._record = record
-        return record
+        worksite = "false_wins" in self.hand.fields
+        self._record = scoring.entry.record(
+            [form.win(discarder) for form in self.winners()],
+            [row for form in self.kong_forms if (row := form.kong()) is not None],
+            [row for form in self.penalty_forms if (row := form.penalty()) is not None],
+            false_wins=self.hand.cleaned_data["false_wins"] if worksite else None,
+            dead_hands=self.hand.cleaned_data["dead_hands"] if worksite else (),
+        )
+        return self._record
 
     def non_field_errors(self) -> list[str]:
         errors = [*self.hand.non_field_errors(), *self.kongs.non_form_errors()]

@@ -158,3 +158,27 @@ def test_flower_codes_are_the_flower_sets_alphabet() -> None:
         entry.own_kongs("N", [], "".join(FLOWER_CODES))
         == [{"seat": "N", "type": "flower", "from": None}] * 2
     )
+
+
+def test_a_pages_record_puts_the_winners_own_kongs_before_the_rows() -> None:
+    by_tiles = {"seat": "S", "discarder": "E", "concealed": "123m456p55s", "melds": [
+        {"type": "kong", "tile": "7m", "from": None, "upgraded": False}]}  # fmt: skip
+    quick = {"seat": "N", "discarder": "E", "hard": 3}
+    out = entry.record(
+        [by_tiles, quick], [("W", "flower", "E"), ("E", "exposed", "S")], [("follow", "N")]
+    )
+    assert [w["seat"] for w in out["wins"]] == ["S", "N"]
+    assert out["kongs"] == [
+        {"seat": "S", "type": "concealed", "from": None},
+        {"seat": "W", "type": "flower", "from": None},
+        {"seat": "E", "type": "exposed", "from": "S"},
+    ]
+    assert out["penalties"] == [{"type": "follow", "seat": "N"}]
+    assert "false_wins" not in out and "dead_hands" not in out
+
+
+def test_a_worksite_pages_record_names_false_wins_and_dead_hands() -> None:
+    out = entry.record([], false_wins=["N"])
+    assert out == {"wins": [], "kongs": [], "penalties": [], "false_wins": [{"seat": "N"}],
+                   "dead_hands": []}  # fmt: skip
+    assert entry.record([], false_wins=[], dead_hands=["W"])["dead_hands"] == [{"seat": "W"}]
