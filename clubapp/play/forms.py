@@ -447,7 +447,7 @@ class HandEntry:
         self._record = scoring.entry.record(
             [form.win(discarder) for form in self.winners()],
             [row for form in self.kong_forms if (row := form.kong()) is not None],
-            [row for form in self.penalty_forms if (row := form.penalty()) is not None],
+            [p for form in self.penalty_forms if (p := form.penalty()) is not None],
             false_wins=self.hand.cleaned_data["false_wins"] if worksite else None,
             dead_hands=self.hand.cleaned_data["dead_hands"] if worksite else (),
         )
