@@ -12,9 +12,7 @@ from django.utils.translation import gettext as _
 
 from clubapp.core.roles import Role
 from clubapp.core.services import user_create, user_password_link_issue
-from clubapp.members.models import (
-    Member,
-)
+from clubapp.members.models import Member
 from clubapp.members.services.common import must_manage
 
 logger = logging.getLogger(__name__)

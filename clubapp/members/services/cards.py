@@ -14,14 +14,7 @@ from django.utils.translation import gettext as _
 
 from clubapp.core.requestkeys import booked_once
 from clubapp.core.services import next_number
-from clubapp.members.models import (
-    Card,
-    CardState,
-    CardStatus,
-    Member,
-    Receipt,
-    ReceiptKind,
-)
+from clubapp.members.models import Card, CardState, CardStatus, Member, Receipt, ReceiptKind
 from clubapp.members.services.common import clean_text
 from clubapp.members.services.receipts import receipt_issue
 

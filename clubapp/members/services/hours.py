@@ -9,12 +9,7 @@ from django.db import transaction
 from django.utils.translation import gettext as _
 
 from clubapp.core.models import Room
-from clubapp.members.models import (
-    LATEST_CLOSING,
-    ExceptionKind,
-    OpeningException,
-    OpeningPeriod,
-)
+from clubapp.members.models import LATEST_CLOSING, ExceptionKind, OpeningException, OpeningPeriod
 
 
 @transaction.atomic

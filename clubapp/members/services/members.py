@@ -18,11 +18,7 @@ from clubapp.core.models import Room
 from clubapp.core.roles import user_has_role
 from clubapp.members.crypto import id_number_digest
 from clubapp.members.idnumbers import id_number_check
-from clubapp.members.models import (
-    IdNumberReveal,
-    Member,
-    name_pinyin,
-)
+from clubapp.members.models import IdNumberReveal, Member, name_pinyin
 from clubapp.members.permissions import ID_NUMBER_VIEWERS
 from clubapp.members.photos import photo_process
 from clubapp.members.services.common import clean_text

@@ -13,13 +13,7 @@ from clubapp.books.models import IncomeCategory
 from clubapp.books.services import income_record
 from clubapp.core.models import Room
 from clubapp.core.services import next_number
-from clubapp.members.models import (
-    Card,
-    Member,
-    Receipt,
-    ReceiptKind,
-    Visit,
-)
+from clubapp.members.models import Card, Member, Receipt, ReceiptKind, Visit
 
 _INCOME_CATEGORY = {
     ReceiptKind.CARD: IncomeCategory.CARD_FEE,

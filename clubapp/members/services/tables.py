@@ -9,9 +9,7 @@ from django.utils.translation import gettext as _
 
 from clubapp.core.models import Room
 from clubapp.members import selectors
-from clubapp.members.models import (
-    Table,
-)
+from clubapp.members.models import Table
 from clubapp.members.services.common import must_manage
 
 
