@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 import scoring.rulesets
 from clubapp.core.appendonly import AppendOnlyModel, AppendOnlyQuerySet
+from clubapp.core.models import by_field
 from scoring import night
 from scoring.record import SEATS as SEATS  # the seats as the scorer names them
 
@@ -128,14 +129,7 @@ class TableSession(models.Model):
     )
     started_at = models.DateTimeField(_("started"))
     ended_at = models.DateTimeField(_("ended"), null=True, blank=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("created by"),
-    )
+    created_by = by_field(_("created by"), null=True)
     #: a manager reopened the session after it was ended by mistake (the last time)
     reopened_at = models.DateTimeField(_("reopened"), null=True, blank=True)
     reopened_by = models.ForeignKey(
@@ -468,14 +462,7 @@ class Settlement(AppendOnlyModel):
     last_number = models.PositiveIntegerField(_("through #"))
     statement = models.JSONField(_("statement"))
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("created by"),
-    )
+    created_by = by_field(_("created by"), null=True)
 
     class Meta:
         verbose_name = _("settlement")

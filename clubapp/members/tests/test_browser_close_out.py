@@ -10,6 +10,7 @@ from clubapp.members.tests.factories import at
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
+
 def test_the_desk_closes_a_visit_after_closing_on_a_phone(
     page, live_server, log_in, room, manager, clock, tables, tmp_path
 ):
