@@ -21,7 +21,7 @@ from django.db.models import Count, DurationField, ExpressionWrapper, F, Q, Quer
 from django.utils import timezone
 from django.utils.formats import date_format
 from django.utils.translation import gettext as _
-from django.utils.translation import gettext_lazy, pgettext, pgettext_lazy
+from django.utils.translation import pgettext, pgettext_lazy
 
 import scoring.nanjing
 import scoring.worksite
@@ -49,17 +49,11 @@ from clubapp.play.models import (
     TableSession,
     Wind,
 )
+from clubapp.play.reasons import reason_name
 
 ZERO = Decimal("0.00")
 #: 东 南 西 北 (East South West North on an English page): the model's labels
 SEAT_NAMES: dict[str, Any] = dict(Wind.choices)
-#: payment reasons as people say them (HAND_RECORD.md: win, kong, flower_kong, penalty)
-REASONS: dict[str, Any] = {
-    "win": gettext_lazy("win"),
-    "kong": gettext_lazy("kong"),
-    "flower_kong": gettext_lazy("flower kong"),
-    "penalty": gettext_lazy("penalty"),
-}
 #: 周一 … 周日 (Mon … Sun on an English page)
 WEEKDAYS: tuple[Any, ...] = (
     pgettext_lazy("weekday", "Mon"),
@@ -77,12 +71,6 @@ HOURS = tuple(range(8, 23))
 def yuan(value: Decimal | None) -> Decimal:
     """An amount of money with its two places (SQLite sums lose them)."""
     return (value or ZERO).quantize(Decimal("0.01"))
-
-
-def reason_label(reason: str) -> str:
-    if reason.startswith("void:"):
-        return _("void") + " " + str(REASONS.get(reason[5:], reason[5:]))
-    return str(REASONS.get(reason, reason))
 
 
 def describe_hand(
@@ -878,7 +866,7 @@ def settlement_sheet(*, session: TableSession) -> SettlementSheet:
                         seat_label(p["from"], names),
                         seat_label(p["to"], names),
                         p["amount"],
-                        reason_label(p["reason"]),
+                        reason_name(p["reason"]),
                     )
                     for p in result.get("payments") or []
                 ],
