@@ -489,9 +489,11 @@ RAW_SQL = [
     " JOIN play_tablesession s ON s.id = seat.session_id WHERE s.room_id = %(room)s"
     " AND s.started_at >= %(start)s AND s.started_at < %(end)s",
     "SELECT h.session_id, h.number, h.result -> 'wins' FROM play_hand h"
-    " JOIN play_tablesession s ON s.id = h.session_id WHERE s.room_id = %(room)s"
+    " JOIN play_tablesession s ON s.id = h.session_id JOIN play_rulesetversion r"
+    " ON r.id = h.ruleset_id WHERE s.room_id = %(room)s"
     " AND s.started_at >= %(start)s AND s.started_at < %(end)s AND h.voids_id IS NULL"
-    " AND (h.result ->> 'wins') ~ %(big)s LIMIT 100",
+    " AND CASE WHEN r.family = 'worksite' THEN (h.result ->> 'wins') ~ %(big_worksite)s"
+    " ELSE (h.result ->> 'wins') ~ %(big_nanjing)s END LIMIT 100",
     "SELECT h.session_id, l.seat, SUM(l.points) FROM play_ledgerline l"
     " JOIN play_hand h ON h.id = l.hand_id JOIN play_tablesession s ON s.id = h.session_id"
     " WHERE s.room_id = %(room)s AND s.started_at >= %(start)s AND s.started_at < %(end)s"
@@ -506,7 +508,9 @@ def raw(room: Room) -> None:
         "end": MONTH.end,
         "first": MONTH.first_day,
         "last": MONTH.last_day,
-        "big": selectors._BIG_PATTERN,  # the same quick filter as the report's
+        # the same quick filters as the report's
+        "big_nanjing": selectors.big_hand_pattern("nanjing"),
+        "big_worksite": selectors.big_hand_pattern("worksite"),
     }
     with connection.cursor() as cursor:
         for sql in RAW_SQL:

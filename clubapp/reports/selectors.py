@@ -50,6 +50,7 @@ from clubapp.play.models import (
     Wind,
 )
 from clubapp.play.reasons import reason_name
+from scoring.features import big_hand_codes, is_big_hand
 
 ZERO = Decimal("0.00")
 #: 东 南 西 北 (East South West North on an English page): the model's labels
@@ -534,21 +535,18 @@ class PlaySection:
         return sum(p for *_rest, p in self.member_points) + self.guest_points
 
 
-#: a regular expression of every feature code that can make a hand big (a quick
-#: filter in the database; each candidate is checked exactly in Python)
-_BIG_CODES = sorted(
-    scoring.nanjing.BIG_HANDS
-    | (set(scoring.worksite.NAMES) - set(scoring.worksite.COUNT_CODES)) - {"menqianqing"}
-)
-_BIG_PATTERN = '"(' + "|".join(_BIG_CODES) + ')"'
+def big_hand_pattern(family: str) -> str:
+    """A regular expression over a hand's wins (JSON text) that every big win of
+    ``family`` matches (``scoring.features.big_hand_codes``): the database's quick
+    filter; each candidate is checked exactly with ``is_big_hand``."""
+    return '"(' + "|".join(sorted(big_hand_codes(family))) + ')"'
 
 
-def is_big_hand(family: str, features: list[str]) -> bool:
-    """大牌: a 南京 hand with a big bonus (清一色, 对对胡, 七对, 天胡 …), or a 工地 hand
-    with any 番 beyond 门前清 (the play app's member history counts them alike)."""
-    if family == "worksite":
-        return bool(set(features) - {"menqianqing"})
-    return bool(set(features) & scoring.nanjing.BIG_HANDS)
+def _big_candidates() -> Q:
+    worksite = Q(ruleset__family="worksite")
+    return (worksite & Q(result__wins__regex=big_hand_pattern("worksite"))) | (
+        ~worksite & Q(result__wins__regex=big_hand_pattern("nanjing"))
+    )
 
 
 def _feature_names(family: str) -> dict[str, str]:
@@ -644,9 +642,9 @@ def _big_hands(
     for first in range(0, len(ids), 50):
         candidates = (
             Hand.objects.filter(
+                _big_candidates(),
                 session_id__in=ids[first : first + 50],
                 voids__isnull=True,
-                result__wins__regex=_BIG_PATTERN,
             )
             .order_by("session__started_at", "session_id", "number")
             .values_list(
