@@ -107,6 +107,7 @@ import scoring.generate  # noqa: E402
 from clubapp.core.models import Room  # noqa: E402
 from clubapp.core.services import user_create  # noqa: E402
 from clubapp.members.models import Table  # noqa: E402
+from clubapp.play import selectors as play_selectors  # noqa: E402
 from clubapp.play.models import RulesetVersion  # noqa: E402
 from clubapp.reports import lists, selectors  # noqa: E402
 from clubapp.reports.pdf import render_template_pdf  # noqa: E402
@@ -509,8 +510,8 @@ def raw(room: Room) -> None:
         "first": MONTH.first_day,
         "last": MONTH.last_day,
         # the same quick filters as the report's
-        "big_nanjing": selectors.big_hand_pattern("nanjing"),
-        "big_worksite": selectors.big_hand_pattern("worksite"),
+        "big_nanjing": play_selectors.big_hand_pattern("nanjing"),
+        "big_worksite": play_selectors.big_hand_pattern("worksite"),
     }
     with connection.cursor() as cursor:
         for sql in RAW_SQL:

@@ -31,7 +31,6 @@ from clubapp.reports.selectors.monthly_members import (
 from clubapp.reports.selectors.monthly_play import (
     BigHand,
     PlaySection,
-    big_hand_pattern,
     play_section,
 )
 from clubapp.reports.selectors.settlement import (
@@ -60,7 +59,6 @@ __all__ = [
     "SheetStatement",
     "TodayDesk",
     "VisitsSection",
-    "big_hand_pattern",
     "cash_book_sections",
     "describe_hand",
     "income_entries_of_month",

@@ -7,23 +7,15 @@ import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import Count, Q
 from django.utils import timezone
 
-from clubapp.books.models import IncomeEntry
-from clubapp.books.selectors import (
-    DeskCash,
-    desk_cash,
-    flows,
-)
+from clubapp.books import selectors as books
+from clubapp.books.selectors import DeskCash
 from clubapp.core.models import Room
-from clubapp.members.models import Card, CardStatus, Visit
-from clubapp.members.selectors import visits_open_past_closing, visits_present
-from clubapp.play.models import (
-    SEATS,
-    Hand,
-    TableSession,
-)
+from clubapp.members import selectors as members
+from clubapp.members.models import Card, Visit
+from clubapp.play import selectors as play
+from clubapp.play.models import SEATS, TableSession
 from clubapp.reports.selectors.common import seat_label
 
 
@@ -53,34 +45,16 @@ class TodayDesk:
 def today_desk(*, room: Room, now: dt.datetime | None = None, window_days: int = 30) -> TodayDesk:
     now = now or timezone.now()
     day = timezone.localdate(now)
-    booked = dict(
-        IncomeEntry.objects.filter(room=room, book_date=day)
-        .order_by()
-        .values_list("category")
-        .annotate(n=Count("id"))
-    )
-    day_flows = flows(room=room, first=day, last=day)
-    takings = [(line.label, booked.get(line.key, 0), line.amount) for line in day_flows.income]
+    booked = books.income_booked(room=room, first=day, last=day)
+    entries = {category: n for category, (n, _gross) in booked.items()}
+    day_flows = books.flows(room=room, first=day, last=day)
+    takings = [(line.label, entries.get(line.key, 0), line.amount) for line in day_flows.income]
     # today's present people only: a visit left open past its closing time is not
     # "in the room" (it waits on the desk's list 闭馆后仍在场)
-    inside = [(row.visit, row.minutes) for row in visits_present(room=room, now=now)]
-    after_closing = len(visits_open_past_closing(room=room, now=now))
-    open_sessions = list(
-        TableSession.objects.filter(room=room, ended_at__isnull=True)
-        .select_related("ruleset")
-        .prefetch_related("seats")
-        .order_by("table_number")
-    )
-    counts = {
-        row["session_id"]: row["played"] - row["reversals"]
-        for row in Hand.objects.filter(session__in=open_sessions)
-        .order_by()
-        .values("session_id")
-        .annotate(
-            played=Count("id", filter=Q(voids__isnull=True)),
-            reversals=Count("id", filter=Q(voids__isnull=False)),
-        )
-    }
+    inside = [(row.visit, row.minutes) for row in members.visits_present(room=room, now=now)]
+    after_closing = len(members.visits_open_past_closing(room=room, now=now))
+    open_sessions = play.sessions_open(room=room)
+    counts = play.hands_standing_by_session(sessions=open_sessions)
     tables = []
     for session in open_sessions:
         names = {seat.wind: seat.name for seat in session.seats.all()}
@@ -92,20 +66,12 @@ def today_desk(*, room: Room, now: dt.datetime | None = None, window_days: int =
                 int((now - session.started_at).total_seconds() // 60),
             )
         )
-    cards = (
-        Card.objects.filter(
-            member__room=room,
-            status=CardStatus.ACTIVE,
-            valid_until__lte=day + dt.timedelta(days=window_days),
-        )
-        .select_related("member")
-        .order_by("valid_until", "number")
-    )
+    cards = members.cards_ending_by(room=room, day=day + dt.timedelta(days=window_days))
     return TodayDesk(
         day=day,
         takings=takings,
         takings_total=day_flows.income_total,
-        desk_cash=desk_cash(room=room, now=now),
+        desk_cash=books.desk_cash(room=room, now=now),
         inside=inside,
         tables=tables,
         reminders=[

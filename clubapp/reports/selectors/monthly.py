@@ -11,10 +11,8 @@ from typing import Any
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from clubapp.books.models import IncomeEntry, Reversal, ReversalKind
-from clubapp.books.selectors import (
-    income_list,
-)
+from clubapp.books import selectors as books
+from clubapp.books.models import IncomeEntry, Reversal
 from clubapp.core.models import Room
 from clubapp.reports.selectors.month import Month
 from clubapp.reports.selectors.monthly_cash_book import cash_book_sections
@@ -61,22 +59,9 @@ def monthly_report(*, room: Room, month: Month) -> MonthlyReport:
 
 def income_entries_of_month(*, room: Room, month: Month) -> QuerySet[IncomeEntry]:
     """The 收 entries booked in the month, oldest first (the report's ledger sheet)."""
-    return (
-        income_list(room=room)
-        .filter(book_date__gte=month.first_day, book_date__lte=month.last_day)
-        .order_by("received_at", "pk")
-    )
+    return books.income_booked_between(room=room, first=month.first_day, last=month.last_day)
 
 
 def income_reversals_of_month(*, room: Room, month: Month) -> QuerySet[Reversal]:
     """The reversals of 收 entries booked in the month (negative lines of the sheet)."""
-    return (
-        Reversal.objects.filter(
-            room=room,
-            kind=ReversalKind.INCOME,
-            book_date__gte=month.first_day,
-            book_date__lte=month.last_day,
-        )
-        .select_related("income", "reversed_by")
-        .order_by("reversed_at", "pk")
-    )
+    return books.income_reversals_between(room=room, first=month.first_day, last=month.last_day)

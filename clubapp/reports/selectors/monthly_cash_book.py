@@ -7,19 +7,13 @@ import datetime as dt
 from dataclasses import dataclass
 from decimal import Decimal
 
-from django.db.models import Count, Sum
-
-from clubapp.books.models import IncomeCategory, IncomeEntry, Reversal, ReversalKind
-from clubapp.books.selectors import (
-    MonthSummary,
-    fund_summary,
-    month_summary,
-)
-from clubapp.books.selectors.summaries import income_by_day
+from clubapp.books import selectors as books
+from clubapp.books.models import IncomeCategory
+from clubapp.books.selectors import MonthSummary
 from clubapp.core.models import Room
-from clubapp.members.models import Receipt
+from clubapp.members import selectors as members
 from clubapp.reports.selectors.common import ZERO, yuan
-from clubapp.reports.selectors.month import Month, in_month
+from clubapp.reports.selectors.month import Month
 
 
 @dataclass
@@ -112,36 +106,21 @@ def cash_book_sections(
     *, room: Room, month: Month
 ) -> tuple[IncomeSection, CashBookSection, EquipmentFundSection]:
     """The three sections of the cash book, from one ``month_summary`` of the books."""
-    summary = month_summary(room=room, year=month.year, month=month.month)
+    summary = books.month_summary(room=room, year=month.year, month=month.month)
     first, last = summary.first_day, summary.last_day
-    booked = {
-        row["category"]: (row["n"], yuan(row["gross"]))
-        for row in IncomeEntry.objects.filter(room=room, book_date__gte=first, book_date__lte=last)
-        .order_by()
-        .values("category")
-        .annotate(n=Count("id"), gross=Sum("amount"))
-    }
+    booked = books.income_booked(room=room, first=first, last=last)
     counts = {category: n for category, (n, _gross) in booked.items()}
     categories = list(IncomeCategory)
     amounts = {line.key: line.amount for line in summary.income}
     by_category = [
         (str(c.label), counts.get(c.value, 0), amounts.get(c.value, ZERO)) for c in categories
     ]
-    days = income_by_day(room=room, first=first, last=last)
+    days = books.income_by_day(room=room, first=first, last=last)
     by_day = []
     for day in sorted(days):
         row = [days[day].get(c.value, ZERO) for c in categories]
         by_day.append((day, row, sum(row, ZERO)))
-    receipts = (
-        Receipt.objects.filter(room=room)
-        .filter(in_month(month, "paid_at"))
-        .aggregate(total=Sum("amount"))["total"]
-    )
-    reversed_total = yuan(
-        Reversal.objects.filter(
-            room=room, kind=ReversalKind.INCOME, book_date__gte=first, book_date__lte=last
-        ).aggregate(t=Sum("amount"))["t"]
-    )
+    receipts = members.receipts_total(room=room, start=month.start, end=month.end)
     fees = {IncomeCategory.CARD_FEE, IncomeCategory.RENEWAL_FEE, IncomeCategory.GUEST_FEE}
     income = IncomeSection(
         categories=[str(c.label) for c in categories],
@@ -150,7 +129,7 @@ def cash_book_sections(
         total=summary.income_total,
         count=sum(counts.values()),
         receipts_total=yuan(receipts),
-        reversed_total=reversed_total,
+        reversed_total=summary.income_reversed,
         fees_total=sum((gross for k, (_n, gross) in booked.items() if k in fees), ZERO),
     )
     cash_book = CashBookSection(
@@ -158,7 +137,7 @@ def cash_book_sections(
         expenses_by_category=[(line.label, line.amount) for line in summary.expenses],
         expenses_by_plan=[(line.label, line.amount) for line in summary.expenses_by_plan],
     )
-    since_start = fund_summary(room=room, first=None, last=last)
+    since_start = books.fund_summary(room=room, first=None, last=last)
     fund = EquipmentFundSection(
         opening=summary.fund.opening,
         collected_month=summary.fund.collected,

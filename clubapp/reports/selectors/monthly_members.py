@@ -7,14 +7,14 @@ from dataclasses import dataclass, field
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Count, DurationField, ExpressionWrapper, F, Q, QuerySet, Sum
 from django.utils import timezone
 from django.utils.translation import pgettext_lazy
 
 from clubapp.core.models import Room
-from clubapp.members.models import Card, CardStatus, Member, Receipt, ReceiptKind, Visit
+from clubapp.members import selectors as members
+from clubapp.members.models import ReceiptKind
 from clubapp.reports.selectors.common import ZERO, yuan
-from clubapp.reports.selectors.month import Month, in_month
+from clubapp.reports.selectors.month import Month
 
 #: 周一 … 周日 (Mon … Sun on an English page)
 WEEKDAYS: tuple[Any, ...] = (
@@ -56,44 +56,22 @@ class MembersSection:
 
 
 def members_section(*, room: Room, month: Month) -> MembersSection:
-    cards = Card.objects.filter(member__room=room)
-    first, last = month.first_day, month.last_day
-    changed = in_month(month, "status_changed_at")
-    counts = cards.aggregate(
-        issued=Count("id", filter=Q(issued_on__range=(first, last), replaces__isnull=True)),
-        reissued=Count("id", filter=Q(issued_on__range=(first, last), replaces__isnull=False)),
-        expired=Count("id", filter=Q(status=CardStatus.ACTIVE, valid_until__range=(first, last))),
-        suspended=Count("id", filter=Q(status=CardStatus.SUSPENDED) & changed),
-        revoked=Count("id", filter=Q(status=CardStatus.REVOKED) & changed),
-        active=Count(
-            "id",
-            filter=Q(status=CardStatus.ACTIVE, issued_on__lte=last, valid_until__gte=last),
-        ),
+    start, end = month.start, month.end
+    counts = members.card_counts(
+        room=room, first=month.first_day, last=month.last_day, start=start, end=end
     )
-    receipts = Receipt.objects.filter(room=room).filter(in_month(month, "paid_at"))
+    kinds = (ReceiptKind.CARD, ReceiptKind.REISSUE, ReceiptKind.RENEWAL)
     by_kind = {
-        row["kind"]: (row["n"], yuan(row["amount"]))
-        for row in receipts.filter(
-            kind__in=[ReceiptKind.CARD, ReceiptKind.REISSUE, ReceiptKind.RENEWAL]
-        )
-        .values("kind")
-        .annotate(n=Count("id"), amount=Sum("amount"))
+        kind: (n, yuan(amount))
+        for kind, (n, amount) in members.receipts_by_kind(
+            room=room, start=start, end=end, kinds=kinds
+        ).items()
     }
-    fees = [
-        (str(kind.label), *by_kind.get(kind.value, (0, ZERO)))
-        for kind in (ReceiptKind.CARD, ReceiptKind.REISSUE, ReceiptKind.RENEWAL)
-    ]
-    new = (
-        Member.objects.filter(room=room)
-        .filter(in_month(month, "created_at"))
-        .order_by("created_at")
-    )
-    current = {
-        c.member_id: c.number
-        for c in cards.filter(member__in=new).exclude(status=CardStatus.VOID).order_by("issued_on")
-    }
+    fees = [(str(kind.label), *by_kind.get(kind.value, (0, ZERO))) for kind in kinds]
+    new = list(members.members_registered(room=room, start=start, end=end))
+    current = members.current_card_numbers(members=new)
     return MembersSection(
-        new_members=new.count(),
+        new_members=len(new),
         cards_issued=counts["issued"],
         cards_reissued=counts["reissued"],
         renewals=by_kind.get(ReceiptKind.RENEWAL.value, (0, ZERO))[0],
@@ -147,25 +125,11 @@ class VisitsSection:
 
 
 def visits_section(*, room: Room, month: Month) -> VisitsSection:
-    visits = Visit.objects.filter(room=room).filter(in_month(month, "checked_in_at")).order_by()
-    duration = ExpressionWrapper(
-        F("checked_out_at") - F("checked_in_at"), output_field=DurationField()
-    )
-    counts = visits.aggregate(
-        members=Count("id", filter=Q(member__isnull=False)),
-        distinct=Count("member", distinct=True),
-        guests=Count("id", filter=Q(member__isnull=True)),
-        open=Count("id", filter=Q(checked_out_at__isnull=True)),
-        member_time=Sum(duration, filter=Q(member__isnull=False, checked_out_at__isnull=False)),
-    )
-    fees = (
-        Visit.objects.filter(room=room, member__isnull=True)
-        .filter(in_month(month, "checked_out_at"))
-        .order_by()
-        .aggregate(hours=Sum("hours_billed"), fee=Sum("fee"))
-    )
+    counts = members.visit_counts(room=room, start=month.start, end=month.end)
+    fees = members.guest_fees(room=room, start=month.start, end=month.end)
     member_time = counts["member_time"] or dt.timedelta()
-    busiest, days = _busiest(visits, month)
+    times = members.visit_times(room=room, start=month.start, end=month.end)
+    busiest, days = _busiest(times, month)
     return VisitsSection(
         member_visits=counts["members"],
         members_distinct=counts["distinct"],
@@ -179,7 +143,9 @@ def visits_section(*, room: Room, month: Month) -> VisitsSection:
     )
 
 
-def _busiest(visits: QuerySet[Visit], month: Month) -> tuple[list[list[float]], int]:
+def _busiest(
+    times: list[tuple[dt.datetime, dt.datetime | None]], month: Month
+) -> tuple[list[list[float]], int]:
     """The average number of people in the room in each hour of each weekday: every
     visit counts for the part of each hour it was present, summed per weekday and
     hour, divided by how many of that weekday the month has. A visit still open
@@ -188,7 +154,7 @@ def _busiest(visits: QuerySet[Visit], month: Month) -> tuple[list[list[float]], 
     first_hour = HOURS[0]
     now = min(timezone.now(), month.end)
     days: set[dt.date] = set()
-    for checked_in, checked_out in visits.values_list("checked_in_at", "checked_out_at"):
+    for checked_in, checked_out in times:
         start = timezone.localtime(checked_in)
         days.add(start.date())
         weekday = start.weekday()

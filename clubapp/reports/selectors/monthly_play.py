@@ -7,21 +7,17 @@ import datetime as dt
 from dataclasses import dataclass
 from typing import Any
 
-from django.db.models import Count, Q, QuerySet, Sum
+from django.db.models import QuerySet
 
 import scoring.nanjing
 import scoring.worksite
 from clubapp.core.models import Room
-from clubapp.members.models import Card, CardStatus, Member
-from clubapp.play.models import (
-    Hand,
-    LedgerLine,
-    Seat,
-    TableSession,
-)
+from clubapp.members import selectors as members
+from clubapp.play import selectors as play
+from clubapp.play.models import TableSession
 from clubapp.reports.selectors.common import SEAT_NAMES
-from clubapp.reports.selectors.month import Month, in_month
-from scoring.features import big_hand_codes, is_big_hand
+from clubapp.reports.selectors.month import Month
+from scoring.features import is_big_hand
 
 
 @dataclass
@@ -58,40 +54,14 @@ class PlaySection:
         return sum(p for *_rest, p in self.member_points) + self.guest_points
 
 
-def big_hand_pattern(family: str) -> str:
-    """A regular expression over a hand's wins (JSON text) that every big win of
-    ``family`` matches (``scoring.features.big_hand_codes``): the database's quick
-    filter; each candidate is checked exactly with ``is_big_hand``."""
-    return '"(' + "|".join(sorted(big_hand_codes(family))) + ')"'
-
-
-def _big_candidates() -> Q:
-    worksite = Q(ruleset__family="worksite")
-    return (worksite & Q(result__wins__regex=big_hand_pattern("worksite"))) | (
-        ~worksite & Q(result__wins__regex=big_hand_pattern("nanjing"))
-    )
-
-
 def _feature_names(family: str) -> dict[str, str]:
     return scoring.worksite.NAMES if family == "worksite" else scoring.nanjing.NAMES
 
 
 def play_section(*, room: Room, month: Month, big_hands_limit: int = 100) -> PlaySection:
-    sessions = (
-        TableSession.objects.filter(room=room).filter(in_month(month, "started_at")).order_by()
-    )
-    hands = Hand.objects.filter(session__in=sessions).order_by()
-    per_ruleset_sessions = {
-        row["ruleset__name"]: row["n"]
-        for row in sessions.values("ruleset__name").annotate(n=Count("id"))
-    }
-    per_ruleset_hands = {
-        row["ruleset__name"]: (row["played"], row["reversals"])
-        for row in hands.values("ruleset__name").annotate(
-            played=Count("id", filter=Q(voids__isnull=True)),
-            reversals=Count("id", filter=Q(voids__isnull=False)),
-        )
-    }
+    sessions = play.sessions_started(room=room, start=month.start, end=month.end)
+    per_ruleset_sessions = play.sessions_by_ruleset(sessions=sessions)
+    per_ruleset_hands = play.hands_by_ruleset(sessions=sessions)
     names = sorted(set(per_ruleset_sessions) | set(per_ruleset_hands))
     by_ruleset = [
         (
@@ -128,26 +98,22 @@ class _SeatRow:
 def _seats_of(sessions: QuerySet[TableSession]) -> dict[tuple[int, str], _SeatRow]:
     """Each seat of the sessions, with the member behind it: through the visit it was
     seated with, or through the member account that sat there."""
-    seats = Seat.objects.filter(session__in=sessions).values_list(
-        "session_id", "wind", "name", "user_id", "visit__member_id"
+    rows = play.seats_of(sessions=sessions)
+    by_user = members.members_of_users(
+        user_ids={row.user_id for row in rows if row.user_id is not None}
     )
-    rows = list(seats)
-    users = {user for *_rest, user, _m in rows if user is not None}
-    by_user = dict(Member.objects.filter(user_id__in=users).values_list("user_id", "id"))
-    ids = {m for *_rest, m in rows if m is not None} | set(by_user.values())
-    members = {m.pk: m for m in Member.objects.filter(pk__in=ids)}
-    cards = {
-        c.member_id: c.number
-        for c in Card.objects.filter(member_id__in=ids)
-        .exclude(status=CardStatus.VOID)
-        .order_by("issued_on", "pk")
-    }
+    ids = {row.visit_member_id for row in rows if row.visit_member_id is not None}
+    ids |= set(by_user.values())
+    people = members.members_by_pk(pks=ids)
+    cards = members.current_card_numbers(members=ids)
     out = {}
-    for session_id, wind, name, user, visit_member in rows:
-        member_id = visit_member or by_user.get(user)
-        member = members.get(member_id) if member_id else None
-        out[(session_id, wind)] = _SeatRow(
-            name=name,
+    for row in rows:
+        member_id = row.visit_member_id
+        if member_id is None and row.user_id is not None:
+            member_id = by_user.get(row.user_id)
+        member = people.get(member_id) if member_id else None
+        out[(row.session_id, row.wind)] = _SeatRow(
+            name=row.name,
             member_id=member.pk if member else None,
             member_name=member.name if member else "",
             card=cards.get(member.pk, "") if member else "",
@@ -162,26 +128,10 @@ def _big_hands(
     read a few sessions at a time, so that the database stops looking once the list
     is full (one regular expression over each hand's wins as a quick filter; each
     candidate checked exactly here)."""
-    ids = list(sessions.order_by("started_at", "id").values_list("id", flat=True))
+    ids = play.session_ids(sessions=sessions)
     out: list[BigHand] = []
     for first in range(0, len(ids), 50):
-        candidates = (
-            Hand.objects.filter(
-                _big_candidates(),
-                session_id__in=ids[first : first + 50],
-                voids__isnull=True,
-            )
-            .order_by("session__started_at", "session_id", "number")
-            .values_list(
-                "session_id",
-                "number",
-                "created_at",
-                "session__table_number",
-                "ruleset__family",
-                "result__wins",
-                "voided_by",
-            )
-        )
+        candidates = play.hands_maybe_big(session_ids=ids[first : first + 50])
         for session_id, number, created, table, family, wins, voided in candidates:
             if voided is not None:
                 continue
@@ -209,12 +159,7 @@ def _big_hands(
 def _points(
     sessions: QuerySet[TableSession], seats: dict[tuple[int, str], _SeatRow]
 ) -> tuple[list[tuple[str, str, int, int]], int, int]:
-    sums = (
-        LedgerLine.objects.filter(hand__session__in=sessions)
-        .order_by()
-        .values_list("hand__session_id", "seat")
-        .annotate(points=Sum("points"))
-    )
+    sums = play.points_by_seat(sessions=sessions)
     per_member: dict[int, list[Any]] = {}
     guest_points = 0
     guest_seats: set[tuple[int, str]] = set()
@@ -227,6 +172,6 @@ def _points(
         row = per_member.setdefault(seat.member_id, [seat.member_name, seat.card, set(), 0])
         row[2].add(session_id)
         row[3] += points
-    members = [(name, card, len(s), points) for name, card, s, points in per_member.values()]
-    members.sort(key=lambda r: (-r[3], r[0]))
-    return members, guest_points, len(guest_seats)
+    totals = [(name, card, len(s), points) for name, card, s, points in per_member.values()]
+    totals.sort(key=lambda r: (-r[3], r[0]))
+    return totals, guest_points, len(guest_seats)

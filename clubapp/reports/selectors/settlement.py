@@ -7,18 +7,10 @@ import datetime as dt
 from collections import defaultdict
 from dataclasses import dataclass
 
-from django.db.models import Sum
 from django.utils.translation import gettext as _
 
-from clubapp.play.models import (
-    SEATS,
-    Hand,
-    HandSignoff,
-    LedgerLine,
-    Seat,
-    Settlement,
-    TableSession,
-)
+from clubapp.play import selectors as play
+from clubapp.play.models import SEATS, TableSession
 from clubapp.play.reasons import reason_name
 from clubapp.reports.selectors.common import describe_hand, seat_label
 
@@ -70,17 +62,11 @@ class SettlementSheet:
 
 def settlement_sheet(*, session: TableSession) -> SettlementSheet:
     """Read-only: the session's seats, hands, sign-offs, statements and ledger sums."""
-    names = dict(Seat.objects.filter(session=session).values_list("wind", "name"))
+    names = play.seat_names(session=session)
     signoffs: dict[int, list[str]] = defaultdict(list)
-    for hand_id, wind in HandSignoff.objects.filter(hand__session=session).values_list(
-        "hand_id", "seat"
-    ):
+    for hand_id, wind in play.signoff_seats(session=session):
         signoffs[hand_id].append(seat_label(wind, names))
-    rows = list(
-        Hand.objects.filter(session=session)
-        .order_by("number")
-        .values("id", "number", "created_at", "record", "result", "voids__number")
-    )
+    rows = play.hands_as_booked(session=session)
     voided_by = {r["voids__number"]: r["number"] for r in rows if r["voids__number"] is not None}
     entries = []
     for row in rows:
@@ -121,7 +107,8 @@ def settlement_sheet(*, session: TableSession) -> SettlementSheet:
             )
         )
     statements = []
-    for s in Settlement.objects.filter(session=session).order_by("number"):
+    # ``statements`` lists the newest first; the sheet, in order
+    for s in list(play.statements(session=session))[::-1]:
         frozen = s.statement.get("names") or names
         statements.append(
             SheetStatement(
@@ -136,12 +123,7 @@ def settlement_sheet(*, session: TableSession) -> SettlementSheet:
                 ],
             )
         )
-    sums = dict(
-        LedgerLine.objects.filter(hand__session=session)
-        .order_by()
-        .values_list("seat")
-        .annotate(t=Sum("points"))
-    )
+    sums = play.seat_totals(session=session)
     return SettlementSheet(
         session=session,
         seats=[(w, seat_label(w, names)) for w in SEATS],
