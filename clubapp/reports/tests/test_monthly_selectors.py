@@ -5,7 +5,9 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from django.db import connection
 from django.db.models import Sum
+from django.test.utils import CaptureQueriesContext
 
 from clubapp.books.models import IncomeEntry
 from clubapp.core.tests.factories import UserFactory
@@ -97,10 +99,21 @@ def test_it_lists_the_big_hands_the_play_history_counts(november, clock):
     """Big hands are scoring's (``features.is_big_hand``) on every family: on 工地 any
     feature but 门前清, so the report lists what a member's history counts."""
     player = UserFactory(username="worksite")
-    clock.set(at(9, 14, 0))
-    session = play.session_create(
+    session = _worksite_table(november, clock, 2, player, 9)
+    for soft, features in ((0, ["menqianqing"]), (2, []), (0, ["yitiaolong"])):
+        win = {"seat": "S", "discarder": "E", "hard_flowers": 4, "soft_flowers": soft}
+        book(session, {"wins": [{**win, "features": features}]})
+    p = monthly_report(room=november.room, month=NOV).play
+    listed = [(b.number, b.features) for b in p.big_hands if b.session_id == session.pk]
+    assert listed == [(2, ["其他花"]), (3, ["一条龙"])]
+    assert play_selectors.member_stats(user=player).big_hands == len(listed)
+
+
+def _worksite_table(november, clock, number: int, player, day: int):
+    clock.set(at(day, 14, 0))
+    return play.session_create(
         room=november.room,
-        table=Table.objects.get(room=november.room, number=2),
+        table=Table.objects.get_or_create(room=november.room, number=number)[0],
         ruleset=shipped("jiangsu-worksite"),
         seats=[
             play.SeatIn(wind="E", name="甲"),
@@ -109,12 +122,22 @@ def test_it_lists_the_big_hands_the_play_history_counts(november, clock):
             play.SeatIn(wind="N", name="丁"),
         ],
         by=None,
-        started_at=at(9, 14, 0),
+        started_at=at(day, 14, 0),
     )
-    for soft, features in ((0, ["menqianqing"]), (2, []), (0, ["yitiaolong"])):
-        win = {"seat": "S", "discarder": "E", "hard_flowers": 4, "soft_flowers": soft}
-        book(session, {"wins": [{**win, "features": features}]})
-    p = monthly_report(room=november.room, month=NOV).play
-    listed = [(b.number, b.features) for b in p.big_hands if b.session_id == session.pk]
-    assert listed == [(2, ["其他花"]), (3, ["一条龙"])]
-    assert play_selectors.member_stats(user=player).big_hands == len(listed)
+
+
+def test_it_reads_a_month_in_the_same_queries_however_many_tables(november, clock):
+    """The other apps' selectors read a month's sessions, seats and members in a few
+    queries each, never one per table, seat or member."""
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            monthly_report(room=november.room, month=NOV)
+        return len(captured)
+
+    before = queries()
+    for n in range(3):
+        session = _worksite_table(november, clock, 3 + n, UserFactory(username=f"w{n}"), 10 + n)
+        book(session, {"wins": [{"seat": "S", "discarder": "E", "hard_flowers": 4,
+                                 "soft_flowers": 2, "features": []}]})  # fmt: skip
+    assert queries() == before
