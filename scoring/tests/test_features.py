@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import rulesets
-from scoring.features import FLAGS, conflicts, is_big_hand, ticks, without_hard_flowers
+from scoring import nanjing, rulesets, worksite
+from scoring.features import (
+    FLAGS,
+    big_hand_codes,
+    conflicts,
+    is_big_hand,
+    ticks,
+    without_hard_flowers,
+)
 from scoring.record import FLAGS as RECORD_FLAGS
 
 
@@ -46,3 +53,18 @@ def test_every_offered_flag_is_a_record_flag() -> None:
 def test_big_hands_by_family() -> None:
     assert is_big_hand("nanjing", ["qingyise"]) and not is_big_hand("nanjing", ["menqing"])
     assert is_big_hand("worksite", ["yitiaolong"]) and not is_big_hand("worksite", ["menqianqing"])
+
+
+@pytest.mark.parametrize(
+    ("family", "names"), [("nanjing", nanjing.NAMES), ("worksite", worksite.NAMES)]
+)
+def test_the_big_hand_codes_are_the_features_that_make_a_win_big(
+    family: str, names: dict[str, str]
+) -> None:
+    codes = big_hand_codes(family)
+    for code in set(names) - {"hard_flowers"}:  # a breakdown line, never a feature
+        assert is_big_hand(family, [code]) == (code in codes), code
+    assert "menqianqing" not in big_hand_codes("worksite") and "feng_peng" in big_hand_codes(
+        "worksite"
+    )
+    assert "menqing" not in big_hand_codes("nanjing")
