@@ -68,13 +68,15 @@ def without_hard_flowers(family: str) -> list[str]:
     return ["wuhuaguo"] if family == "nanjing" else []
 
 
-#: 工地's one feature that does not make a win big
-_WORKSITE_PLAIN = frozenset({"menqianqing"})
+#: 工地's features that do not make a win big: its counted items (winds, kongs, other
+#: flowers, 杠上开花, 天糊, 海底捞月: RULES.md's list before the patterns) and 门前清
+_WORKSITE_PLAIN = frozenset(worksite.COUNT_CODES) | {"menqianqing"}
 
 
 def is_big_hand(family: str, codes: Collection[str]) -> bool:
     """A win that counts as a big hand (a member's history, the monthly report): 南京's
-    色子胡 (any bonus but 门清 and the two 杠开花); on 工地 any feature but 门前清."""
+    色子胡 (any bonus but 门清 and the two 杠开花); on 工地 any pattern (RULES.md's table)
+    but 门前清."""
     if family == "worksite":
         return bool(set(codes) - _WORKSITE_PLAIN)
     return bool(set(codes) & nanjing.BIG_HANDS)
@@ -84,6 +86,5 @@ def big_hand_codes(family: str) -> frozenset[str]:
     """The feature codes of which any one makes a win of ``family`` big (``is_big_hand``):
     what a reader may look for in stored results before checking each win exactly."""
     if family == "worksite":
-        # hard_flowers is a breakdown line, never one of a win's features
-        return frozenset(worksite.NAMES) - _WORKSITE_PLAIN - {"hard_flowers"}
+        return frozenset(worksite.NAMES) - _WORKSITE_PLAIN
     return nanjing.BIG_HANDS
