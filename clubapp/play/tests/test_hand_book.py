@@ -57,7 +57,7 @@ def test_it_books_the_previewed_hand_and_redirects(client, member, session):
     hand = Hand.objects.get()
     assert hand.recorded_by == member and hand.result["net"]["S"] == 28
     assert str(hand.idempotency_key) == data["key"]
-    assert (hand.next_dealer, hand.balances["S"]) == ("S", 28)
+    assert (hand.dealer, hand.balances["S"]) == ("S", 28)
 
 
 def test_a_double_tap_books_once(client, member, session):
