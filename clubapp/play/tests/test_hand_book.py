@@ -10,6 +10,7 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+import scoring
 from clubapp.members import services as member_services
 from clubapp.members.tests.factories import make_id_number
 from clubapp.play import services
@@ -156,7 +157,7 @@ def test_a_scoring_error_at_booking_lands_on_its_field(client, member, session, 
     data = confirm_data(client, session, QUICK)
 
     def refused(**kwargs):
-        raise services.scoring.ScoringError("no", field="wins[0].hard_flowers", zh="不行")
+        raise scoring.ScoringError("no", field="wins[0].hard_flowers", zh="不行")
 
     monkeypatch.setattr(services, "hand_record", refused)
     response = confirm(client, session, data)
@@ -167,13 +168,13 @@ def test_a_confirm_scores_the_hand_once(client, member, session, monkeypatch):
     client.force_login(member)
     data = confirm_data(client, session, QUICK)
     calls = []
-    real = services.scoring.score
+    real = scoring.score
 
     def counted(*args, **kwargs):
         calls.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(services.scoring, "score", counted)
+    monkeypatch.setattr(scoring, "score", counted)
     assert confirm(client, session, data).status_code == 302
     assert len(calls) == 1
     calls.clear()
