@@ -17,7 +17,6 @@ from clubapp.play.services.common import (
 )
 from clubapp.play.services.hands import (
     Preview,
-    hand_prepare,
     hand_preview,
     hand_record,
     hand_signoff,
@@ -52,7 +51,6 @@ __all__ = [
     "SessionClosedError",
     "TableChangedError",
     "VoidConfirmationNeeded",
-    "hand_prepare",
     "hand_preview",
     "hand_record",
     "hand_signoff",

@@ -42,10 +42,12 @@ class Preview:
     state: night.State
 
 
-def hand_prepare(
-    *, session: TableSession, record: Mapping[str, Any], state: night.State
-) -> tuple[dict[str, Any], list[tuple[str, str, str]]]:
-    """The record as it will be scored, and the 包牌 proposals made for it.
+def hand_preview(
+    *, session: TableSession, ruleset: Ruleset, record: Mapping[str, Any], state: night.State
+) -> Preview:
+    """Score ``record`` on the table's ``state`` without booking it, under ``ruleset``:
+    the session's version as scoring reads it (``session.ruleset.as_ruleset()``, parsed
+    once by the caller). Raises ScoringError.
 
     The table sets the ruleset, the dealer, the doubling (比下胡) and the 园子 balances
     (what the recorder sent for them is replaced); where the melds show who pays as
@@ -64,23 +66,14 @@ def hand_prepare(
             "left": dict(state.garden_left),
             "end_when_out": session.end_when_out,
         }
-    return scoring.liability.propose(out, session.ruleset.family)
-
-
-def hand_preview(
-    *, session: TableSession, ruleset: Ruleset, record: Mapping[str, Any], state: night.State
-) -> Preview:
-    """Score without booking, under ``ruleset``: the session's version as scoring reads
-    it (``session.ruleset.as_ruleset()``, parsed once by the caller). Raises
-    ScoringError."""
-    prepared, proposals = hand_prepare(session=session, record=record, state=state)
+    prepared, proposals = scoring.liability.propose(out, session.ruleset.family)
     result = scoring.score(prepared, ruleset=ruleset)
     return Preview(record=prepared, result=result, proposals=proposals, state=state)
 
 
-def ledger_lines(payments: list[dict[str, Any]], sign: int = 1) -> list[dict[str, Any]]:
-    """Each payment as two lines: the payer's −amount and the payee's +amount (the
-    fields of each line but its row: the row is written first, knowing how many)."""
+def ledger_lines(payments: list[dict[str, Any]], sign: int = 1) -> list[LedgerLine]:
+    """Each payment as two lines: the payer's −amount and the payee's +amount (without
+    their row: the row is written first, knowing how many)."""
     lines = []
     for payment in payments:
         amount = int(payment["amount"]) * sign
@@ -88,8 +81,8 @@ def ledger_lines(payments: list[dict[str, Any]], sign: int = 1) -> list[dict[str
             continue
         payer, payee = payment["from"], payment["to"]
         reason = payment["reason"] if sign > 0 else f"void:{payment['reason']}"
-        lines.append({"seat": payer, "counterparty": payee, "points": -amount, "reason": reason})
-        lines.append({"seat": payee, "counterparty": payer, "points": amount, "reason": reason})
+        lines.append(LedgerLine(seat=payer, counterparty=payee, points=-amount, reason=reason))
+        lines.append(LedgerLine(seat=payee, counterparty=payer, points=amount, reason=reason))
     return lines
 
 
@@ -119,6 +112,7 @@ def hand_record(
     here when not given, or when it is not the locked session's version).
     """
     key = uuid.UUID(str(idempotency_key))
+    recorded_by = account(by)
     try:
         with transaction.atomic():
             locked = session_locked(session.pk)
@@ -152,11 +146,13 @@ def hand_record(
                 result=preview.result,
                 ruleset=locked.ruleset,
                 idempotency_key=key,
-                recorded_by=account(by),
+                recorded_by=recorded_by,
                 line_count=len(lines),
                 **Hand.state_fields(state),
             )
-            LedgerLine.objects.bulk_create([LedgerLine(hand=hand, **line) for line in lines])
+            for line in lines:
+                line.hand = hand
+            LedgerLine.objects.bulk_create(lines)
             return hand
     except IntegrityError:
         # A concurrent submit with the same key won the race: return its hand.

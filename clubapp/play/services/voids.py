@@ -125,7 +125,9 @@ def _reversal_write(
         line_count=len(lines),
         **Hand.state_fields(state),
     )
-    LedgerLine.objects.bulk_create([LedgerLine(hand=reversal, **line) for line in lines])
+    for line in lines:
+        line.hand = reversal
+    LedgerLine.objects.bulk_create(lines)
     return reversal
 
 

@@ -11,6 +11,7 @@ from django.contrib.auth.decorators import login_required
 from django.core.exceptions import ValidationError
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
+from django.urls import reverse
 from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
@@ -152,9 +153,10 @@ def _to_table(
     address to go to, as JSON: a followed redirect would spend the page's message on a
     response nobody sees."""
     messages.add_message(request, level, message)
+    url = reverse("play:session", args=[session.pk])
     if request.headers.get("X-Entry-Confirm"):
-        return JsonResponse({"location": session.get_absolute_url()})
-    return redirect(session)
+        return JsonResponse({"location": url})
+    return redirect(url)
 
 
 @recorder
@@ -171,7 +173,7 @@ def hand_book(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     ruleset = session.ruleset.as_ruleset()  # parsed once: the forms and the booking
     entry = HandEntry(request.POST, ruleset=ruleset, book=True)
     valid = entry.is_valid()
-    changed = entry.changed
+    changed = not valid and entry.changed  # the hand is not the one previewed
     booked: list[selectors.Line] = []  # what another phone booked since the preview
     if valid:
         assert entry.book is not None
