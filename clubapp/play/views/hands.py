@@ -145,20 +145,6 @@ def hand_preview(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     return _entry_page(request, session, entry, ruleset, preview=True)
 
 
-def _to_table(
-    request: AuthenticatedRequest, session: TableSession, level: int, message: StrOrPromise
-) -> HttpResponse:
-    """Back to the table's page with ``message``; to entry.js, which sends the confirm
-    itself (so that it can send it again with the same key when no answer came), the
-    address to go to, as JSON: a followed redirect would spend the page's message on a
-    response nobody sees."""
-    messages.add_message(request, level, message)
-    url = reverse("play:session", args=[session.pk])
-    if request.headers.get("X-Entry-Confirm"):
-        return JsonResponse({"location": url})
-    return redirect(url)
-
-
 @recorder
 @table_actor
 @require_POST
@@ -175,6 +161,7 @@ def hand_book(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     valid = entry.is_valid()
     changed = not valid and entry.changed  # the hand is not the one previewed
     booked: list[selectors.Line] = []  # what another phone booked since the preview
+    said_at_table: tuple[int, StrOrPromise] | None = None  # back to the table, saying it
     if valid:
         assert entry.book is not None
         after = entry.book.cleaned_data["after"]
@@ -188,7 +175,7 @@ def hand_book(request: AuthenticatedRequest, pk: int) -> HttpResponse:
                 after=after,
             )
         except services.SessionClosedError:
-            return _to_table(request, session, messages.ERROR, services.SESSION_ENDED)
+            said_at_table = (messages.ERROR, services.SESSION_ENDED)
         except services.TableChangedError:
             changed = True
             booked = selectors.rows_since(session=session, after=after)
@@ -198,11 +185,20 @@ def hand_book(request: AuthenticatedRequest, pk: int) -> HttpResponse:
             entry.hand.add_error(None, exc)
         else:
             booked_message = _("Hand %(number)s booked.") % {"number": hand.number}
-            return _to_table(request, session, messages.SUCCESS, booked_message)
+            said_at_table = (messages.SUCCESS, booked_message)
+    if changed and not session.is_open:
+        said_at_table = (messages.ERROR, services.SESSION_ENDED)
+    if said_at_table is not None:
+        messages.add_message(request, *said_at_table)
+        url = reverse("play:session", args=[session.pk])
+        if request.headers.get("X-Entry-Confirm"):
+            # entry.js sends the confirm itself (so that it can send it again with the
+            # same key when no answer came): it gets the address, as JSON; a followed
+            # redirect would spend the page's message on a response nobody sees
+            return JsonResponse({"location": url})
+        return redirect(url)
     if not changed:
         return _entry_page(request, session, entry, ruleset)  # the errors beside their fields
-    if not session.is_open:
-        return _to_table(request, session, messages.ERROR, services.SESSION_ENDED)
     if not booked:
         messages.warning(
             request, _("The hand or the table changed since the preview: check it again.")
