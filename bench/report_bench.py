@@ -397,8 +397,8 @@ def fill(rng: random.Random) -> None:
     hands = _copy(
         "play_hand",
         ["id", "session_id", "number", "record", "result", "ruleset_id", "idempotency_key",
-         "recorded_by_id", "created_at", "voids_id", "void_reason", "next_dealer",
-         "next_doubled", "passes", "hands_played", "balances", "unsettled", "settle_due"],
+         "recorded_by_id", "created_at", "voids_id", "void_reason", "dealer", "doubled",
+         "passes", "hands", "balances", "unsettled", "due"],
         hand_rows(),
     )  # fmt: skip
 

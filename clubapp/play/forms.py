@@ -437,7 +437,7 @@ class HandEntry:
 
     def record(self) -> dict[str, Any]:
         """The hand record of the valid forms (dealer, doubling and 园子 come from the
-        table: ``services.hand_prepare``)."""
+        table: ``services.hand_preview``)."""
         if self._record is not None:
             return self._record
         discarder = self.hand.cleaned_data["discarder"] or None

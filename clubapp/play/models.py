@@ -8,6 +8,7 @@ journal also keeps the table's state after it (``scoring.night``), a checkpoint 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from django.conf import settings
@@ -305,15 +306,17 @@ class Hand(AppendOnlyModel):
     #: how many ledger lines the row has: the database refuses any line beyond them
     #: (they are written with the row, in its transaction: ``clubapp/play/guards.py``)
     line_count = models.PositiveSmallIntegerField(_("ledger lines"))
-    # the table's state after this row
-    next_dealer = models.CharField(_("next dealer"), max_length=1, choices=Wind.choices)
-    next_doubled = models.BooleanField(_("next hand doubled"))
+    # The table's state after this row: ``scoring.night.State``, each field in the column
+    # of its name (``STATE_FIELDS``; the state's ``number`` is the row's). So ``dealer``
+    # deals the *next* hand; this hand's dealer is ``record["dealer"]``.
+    dealer = models.CharField(_("next dealer"), max_length=1, choices=Wind.choices)
+    doubled = models.BooleanField(_("next hand doubled"))
     passes = models.PositiveIntegerField(_("deal passes"))
-    hands_played = models.PositiveIntegerField(_("hands standing"))
+    hands = models.PositiveIntegerField(_("hands standing"))
     balances = models.JSONField(_("balances"))
     unsettled = models.JSONField(_("since the last statement"))
-    settle_due = models.BooleanField(_("statement due"))
-    garden_number = models.PositiveSmallIntegerField(_("garden number"), null=True, blank=True)
+    due = models.BooleanField(_("statement due"))
+    garden = models.PositiveSmallIntegerField(_("garden number"), null=True, blank=True)
     garden_left = models.JSONField(_("garden balances"), null=True, blank=True)
 
     class Meta:
@@ -331,11 +334,11 @@ class Hand(AppendOnlyModel):
                 name="play_hand_void_has_reason",
             ),
             models.CheckConstraint(
-                condition=models.Q(next_dealer__in=SEATS), name="play_hand_next_dealer_valid"
+                condition=models.Q(dealer__in=SEATS), name="play_hand_next_dealer_valid"
             ),
             models.CheckConstraint(
-                condition=models.Q(garden_number__isnull=True, garden_left__isnull=True)
-                | models.Q(garden_number__gte=1, garden_left__isnull=False),
+                condition=models.Q(garden__isnull=True, garden_left__isnull=True)
+                | models.Q(garden__gte=1, garden_left__isnull=False),
                 name="play_hand_garden_state",
             ),
         ]
@@ -343,10 +346,11 @@ class Hand(AppendOnlyModel):
     def __str__(self) -> str:
         return f"{self.session} #{self.number}"
 
-    #: the fields that keep the table's state after the row
+    #: the columns that keep the table's state after the row: every field of
+    #: ``scoring.night.State`` but ``number`` (the row's own), by the same name
     STATE_FIELDS = (
-        "next_dealer", "next_doubled", "passes", "hands_played", "balances", "unsettled",
-        "settle_due", "garden_number", "garden_left",
+        "dealer", "doubled", "passes", "hands", "balances", "unsettled", "due", "garden",
+        "garden_left",
     )  # fmt: skip
 
     @property
@@ -364,32 +368,15 @@ class Hand(AppendOnlyModel):
     def state(self) -> night.State:
         """The table's state after this row."""
         return night.State(
-            number=self.number,
-            dealer=self.next_dealer,
-            doubled=self.next_doubled,
-            passes=self.passes,
-            hands=self.hands_played,
-            balances=self.balances,
-            unsettled=self.unsettled,
-            due=self.settle_due,
-            garden=self.garden_number,
-            garden_left=self.garden_left,
+            number=self.number, **{name: getattr(self, name) for name in self.STATE_FIELDS}
         )
 
     @staticmethod
     def state_fields(state: night.State) -> dict[str, object]:
-        """The row's fields that keep ``state`` (the inverse of ``state()``)."""
-        return {
-            "next_dealer": state.dealer,
-            "next_doubled": state.doubled,
-            "passes": state.passes,
-            "hands_played": state.hands,
-            "balances": dict(state.balances),
-            "unsettled": dict(state.unsettled),
-            "settle_due": state.due,
-            "garden_number": state.garden,
-            "garden_left": dict(state.garden_left) if state.garden_left is not None else None,
-        }
+        """The row's columns that keep ``state`` (the inverse of ``state()``; the JSON
+        columns take the state's mappings as plain dicts)."""
+        fields = {name: getattr(state, name) for name in Hand.STATE_FIELDS}
+        return {name: dict(v) if isinstance(v, Mapping) else v for name, v in fields.items()}
 
     def night_row(self) -> night.Row:
         """This row as the night's state reads it."""

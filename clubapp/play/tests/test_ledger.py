@@ -100,7 +100,7 @@ def test_the_database_refuses_a_void_without_reason(hand):
 def test_the_database_refuses_a_state_with_a_bad_dealer_or_a_garden_without_balances(hand):
     import uuid
 
-    for bad in ({"next_dealer": "X"}, {"garden_number": 2, "garden_left": None}):
+    for bad in ({"dealer": "X"}, {"garden": 2, "garden_left": None}):
         row = Hand(
             session=hand.session,
             number=2,
