@@ -282,9 +282,11 @@ class SeatForm(forms.Form):
         required=False,
     )
 
-    def __init__(self, *args: Any, ruleset: Ruleset, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, ruleset: Ruleset, ticks: list[tuple[str, str]], **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["features"].choices = scoring.features.ticks(ruleset)  # type: ignore[attr-defined]
+        self.fields["features"].choices = ticks  # type: ignore[attr-defined]
         self.fields["flags"].choices = scoring.features.FLAGS[ruleset.family]  # type: ignore[attr-defined]
         if ruleset.family == "worksite":
             del self.fields["others_ponged"]
@@ -298,24 +300,6 @@ class SeatForm(forms.Form):
             return scoring.entry.melds(text)
         except ScoringError as exc:
             raise forms.ValidationError(_ENTRY_ERRORS[exc.code], params=exc.params) from None
-
-    def win(self, discarder: str | None) -> dict[str, Any]:
-        """This seat's win as ``scoring.entry.win()`` takes it."""
-        data = self.cleaned_data
-        return {
-            "seat": str(self.prefix),
-            "discarder": discarder,
-            "liable": data["liable"],
-            "flags": data["flags"],
-            "features": data["features"],
-            "hard": data["hard"],
-            "soft": data["soft"],
-            "concealed": data["concealed"],
-            "melds": data["melds"],
-            "winning_tile": data["winning_tile"],
-            "flowers": data["flowers"],
-            "others_ponged": data.get("others_ponged") or "",
-        }
 
 
 class KongForm(forms.Form):
@@ -331,14 +315,6 @@ class KongForm(forms.Form):
             self.add_error("kind", _("Give who made the kong and its kind."))
         return data
 
-    def kong(self) -> tuple[str, str, str | None] | None:
-        """The row as ``scoring.entry.kong()`` takes it (seat, kind, fed by); None when
-        empty."""
-        data = self.cleaned_data
-        if not data.get("seat"):
-            return None
-        return data["seat"], data["kind"], data["fed_by"] or None
-
 
 class PenaltyForm(forms.Form):
     kind = forms.ChoiceField(label=_("Penalty"), choices=PENALTY_TYPES, required=False)
@@ -349,11 +325,6 @@ class PenaltyForm(forms.Form):
         if bool(data.get("kind")) != bool(data.get("seat")):
             self.add_error("seat", _("Give the penalty and who pays it."))
         return data
-
-    def penalty(self) -> tuple[str, str] | None:
-        """The row as (kind, seat); None when empty."""
-        data = self.cleaned_data
-        return (data["kind"], data["seat"]) if data.get("kind") else None
 
 
 KongFormSet = forms.formset_factory(KongForm, extra=4, max_num=4, absolute_max=4)
@@ -387,7 +358,9 @@ class HandEntry:
     ) -> None:
         self.family = ruleset.family
         self.hand = HandForm(data, family=ruleset.family)
-        self.seats = [SeatForm(data, prefix=seat, ruleset=ruleset) for seat in SEATS]
+        # the ruleset's ticks, asked once for the four seats
+        ticks = scoring.features.ticks(ruleset)
+        self.seats = [SeatForm(data, prefix=seat, ruleset=ruleset, ticks=ticks) for seat in SEATS]
         self.kongs = KongFormSet(data, prefix="kong")
         self.penalties = PenaltyFormSet(data, prefix="penalty")
         self.book = BookForm(data) if book else None
@@ -401,11 +374,11 @@ class HandEntry:
         return [self.hand, *self.seats, self.kongs, self.penalties]
 
     def is_valid(self) -> bool:
-        if self._valid is None:
-            self._valid = self._validate()
-        return self._valid
-
-    def _validate(self) -> bool:
+        """Every form valid (each one validated, for all its errors), each winner's
+        flowers or tiles given, and a confirm's record the one previewed. Read once."""
+        if self._valid is not None:
+            return self._valid
+        self._valid = False
         valid = [form.is_valid() for form in self.forms()]  # every form, for every error
         if not all(valid):
             return False
@@ -413,18 +386,19 @@ class HandEntry:
             if not seat.cleaned_data["concealed"].strip() and seat.cleaned_data["hard"] is None:
                 seat.add_error("hard", _("Give the hard flowers, or the tiles of the hand."))
                 return False
-        if self.book is None:
-            return True
-        if self.book.is_valid() and self.book.cleaned_data["previewed"] == digest(self.record()):
-            return True
-        self.book.add_error(
-            None,
-            forms.ValidationError(
-                _("The hand or the table changed since the preview: check it again."),
-                code="changed",
-            ),
-        )
-        return False
+        if self.book is not None and not (
+            self.book.is_valid() and self.book.cleaned_data["previewed"] == digest(self.record())
+        ):
+            self.book.add_error(
+                None,
+                forms.ValidationError(
+                    _("The hand or the table changed since the preview: check it again."),
+                    code="changed",
+                ),
+            )
+            return False
+        self._valid = True
+        return True
 
     @property
     def changed(self) -> bool:
@@ -440,16 +414,31 @@ class HandEntry:
         table: ``services.hand_preview``)."""
         if self._record is not None:
             return self._record
-        discarder = self.hand.cleaned_data["discarder"] or None
-        self.kong_forms = [form for form in self.kongs if form.kong() is not None]
-        self.penalty_forms = [form for form in self.penalties if form.penalty() is not None]
+        hand = self.hand.cleaned_data
+        discarder = hand["discarder"] or None
+        # the rows filled in (a kong names its seat, a penalty its kind), in order
+        self.kong_forms = [form for form in self.kongs if form.cleaned_data.get("seat")]
+        self.penalty_forms = [form for form in self.penalties if form.cleaned_data.get("kind")]
         worksite = "false_wins" in self.hand.fields
         self._record = scoring.entry.record(
-            [form.win(discarder) for form in self.winners()],
-            [row for form in self.kong_forms if (row := form.kong()) is not None],
-            [p for form in self.penalty_forms if (p := form.penalty()) is not None],
-            false_wins=self.hand.cleaned_data["false_wins"] if worksite else None,
-            dead_hands=self.hand.cleaned_data["dead_hands"] if worksite else (),
+            # each winner's fields as scoring.entry.win() takes them
+            [
+                {
+                    **form.cleaned_data,
+                    "seat": str(form.prefix),
+                    "discarder": discarder,
+                    "others_ponged": form.cleaned_data.get("others_ponged") or "",
+                }
+                for form in self.winners()
+            ],
+            # (seat, kind, fed by), as scoring.entry.kong() takes them
+            [
+                (row["seat"], row["kind"], row["fed_by"] or None)
+                for row in (form.cleaned_data for form in self.kong_forms)
+            ],
+            [(f.cleaned_data["kind"], f.cleaned_data["seat"]) for f in self.penalty_forms],
+            false_wins=hand["false_wins"] if worksite else None,
+            dead_hands=hand["dead_hands"] if worksite else (),
         )
         return self._record
 

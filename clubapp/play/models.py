@@ -9,7 +9,6 @@ journal also keeps the table's state after it (``scoring.night``), a checkpoint 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import Any
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -377,26 +376,6 @@ class Hand(AppendOnlyModel):
         columns take the state's mappings as plain dicts)."""
         fields = {name: getattr(state, name) for name in Hand.STATE_FIELDS}
         return {name: dict(v) if isinstance(v, Mapping) else v for name, v in fields.items()}
-
-    def night_row(self) -> night.Row:
-        """This row as the night's state reads it."""
-        return night_row(self.number, self.record, self.result)
-
-
-def night_row(number: int, record: dict[str, Any], result: dict[str, Any]) -> night.Row:
-    """A journal row as ``scoring.night`` reads it, from its record and result: its
-    points are the result's net (a reversal's result holds its hand's net negated and
-    the number it voids); the row's ledger lines equal them by construction."""
-    nxt = result.get("next") or {}
-    return night.Row(
-        number=number,
-        net=result.get("net") or {},
-        dealer=record.get("dealer"),
-        next_dealer=nxt.get("dealer"),
-        next_doubled=bool(nxt.get("doubled")),
-        garden_over=bool(result.get("garden_over")),
-        voids=result.get("voids"),
-    )
 
 
 class LedgerLine(AppendOnlyModel):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import datetime as dt
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from django.db.models import Count, Exists, F, Max, OuterRef, Q, QuerySet, Subquery, Sum
@@ -27,7 +27,6 @@ from clubapp.play.models import (
     Seat,
     Settlement,
     TableSession,
-    night_row,
 )
 from scoring import compare, features, night, settle, timing
 
@@ -85,11 +84,13 @@ def session_get(*, pk: int, seats: bool = True) -> TableSession:
 
 @dataclass(frozen=True)
 class Tip:
-    """The end of a session's journal: the table's state after its last row, and the
-    last row of its last statement (0 when none)."""
+    """The end of a session's journal: the table's state after its last row, the last
+    row of its last statement (0 when none), and what the session fixes for the night
+    (the next state is computed under it)."""
 
     state: night.State
     settled_through: int
+    table: night.Table
 
 
 def journal_tip(*, session: TableSession) -> Tip:
@@ -102,16 +103,19 @@ def journal_tip(*, session: TableSession) -> Tip:
         .order_by("-number")
         .first()
     )
+    table = session.night()
     if last is None:
-        return Tip(state=night.start(session.night()), settled_through=0)
-    return Tip(state=last.state(), settled_through=last.settled_through or 0)
+        return Tip(state=night.start(table), settled_through=0, table=table)
+    return Tip(state=last.state(), settled_through=last.settled_through or 0, table=table)
 
 
 def tip_of(session: TableSession, lines: Sequence[Line], statements: Sequence[Settlement]) -> Tip:
     """The end of the journal from what a page read anyway: its latest rows (newest
     first) and its statements (newest first); the same as ``journal_tip``."""
-    state = lines[0].hand.state() if lines else night.start(session.night())
-    return Tip(state=state, settled_through=statements[0].last_number if statements else 0)
+    table = session.night()
+    state = lines[0].hand.state() if lines else night.start(table)
+    settled_through = statements[0].last_number if statements else 0
+    return Tip(state=state, settled_through=settled_through, table=table)
 
 
 def journal_rows(*, session: TableSession, standing: bool = False) -> list[night.Row]:
@@ -126,7 +130,7 @@ def journal_rows(*, session: TableSession, standing: bool = False) -> list[night
         "result__voids",
     )  # fmt: skip
     return [
-        night_row(
+        night.Row.read(
             number,
             {"dealer": dealer},
             {
@@ -430,7 +434,11 @@ def state_differences(*, session: TableSession) -> list[str]:
     sums = LedgerLine.objects.filter(hand__session=session).values("hand_id", "seat")
     for line in sums.annotate(total=Sum("points")):
         net[line["hand_id"]][line["seat"]] = line["total"]
-    rows = [night.Row(**{**vars(hand.night_row()), "net": net[hand.pk]}) for hand in hands]
+    # each row's points as its ledger lines say (the check is that they agree)
+    rows = [
+        replace(night.Row.read(hand.number, hand.record, hand.result), net=net[hand.pk])
+        for hand in hands
+    ]
     marks = set(Settlement.objects.filter(session=session).values_list("last_number", flat=True))
     out = []
     for hand, expected in zip(hands, night.replay(session.night(), rows, marks), strict=True):

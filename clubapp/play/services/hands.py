@@ -16,7 +16,7 @@ from django.utils.translation import gettext as _
 import scoring
 import scoring.liability
 from clubapp.play import permissions, selectors
-from clubapp.play.models import Hand, HandSignoff, LedgerLine, Seat, TableSession, night_row
+from clubapp.play.models import Hand, HandSignoff, LedgerLine, Seat, TableSession
 from clubapp.play.services.common import (
     SESSION_ENDED,
     SessionClosedError,
@@ -136,8 +136,8 @@ def hand_record(
             ):
                 ruleset = locked.ruleset.as_ruleset()
             preview = hand_preview(session=locked, ruleset=ruleset, record=record, state=tip.state)
-            row = night_row(tip.state.number + 1, preview.record, preview.result)
-            state = night.after(locked.night(), tip.state, row, settled_through=tip.settled_through)
+            row = night.Row.read(tip.state.number + 1, preview.record, preview.result)
+            state = night.after(tip.table, tip.state, row, settled_through=tip.settled_through)
             lines = ledger_lines(preview.result["payments"])
             hand = Hand.objects.create(
                 session=locked,

@@ -11,7 +11,7 @@ from django.db import IntegrityError, transaction
 from django.utils.translation import gettext as _
 
 from clubapp.play import permissions, selectors
-from clubapp.play.models import Hand, LedgerLine, TableSession, VoidRequest, night_row
+from clubapp.play.models import Hand, LedgerLine, TableSession, VoidRequest
 from clubapp.play.services.common import SessionClosedError, account, session_locked
 from clubapp.play.services.hands import ledger_lines
 from clubapp.play.services.settlements import statement_freeze
@@ -98,14 +98,14 @@ def _reversal_write(
     tip = selectors.journal_tip(session=locked)
     net = {seat: -points for seat, points in target.result["net"].items()}
     result = {"voids": target.number, "net": net, "payments": target.result["payments"]}
-    row = night_row(tip.state.number + 1, {}, result)
+    row = night.Row.read(tip.state.number + 1, {}, result)
     standing = [
         r
         for r in selectors.journal_rows(session=locked, standing=True)
         if r.number != target.number
     ]
     state = night.after(
-        locked.night(),
+        tip.table,
         tip.state,
         row,
         settled_through=tip.settled_through,
