@@ -130,3 +130,10 @@ def test_a_flush_empties_the_books_and_keeps_the_guard(manager, member):
     call_command("flush", interactive=False, verbosity=0)
     assert all(model.objects.count() == 0 for model in append_only_models())
     assert installed_triggers() == before
+
+
+def test_flush_is_the_command_that_lifts_the_triggers():
+    # Django's documented override: an app's command replaces the built-in of its name.
+    from django.core.management import get_commands
+
+    assert get_commands()["flush"] == "clubapp.core"
