@@ -184,12 +184,15 @@ def fully_migrated(connection: BaseDatabaseWrapper) -> bool:
     return not executor.migration_plan(executor.loader.graph.leaf_nodes())
 
 
-def restore_missing(using: str = DEFAULT_DB_ALIAS, **kwargs: Any) -> list[str]:
+def restore_missing(
+    using: str = DEFAULT_DB_ALIAS, plan: list[Any] | None = None, **kwargs: Any
+) -> list[str]:
     """``post_migrate``: create the registered triggers missing from a fully migrated
     database (SQLite dropped them when a migration rebuilt their table). Returns
-    their names."""
+    their names. A flush sends the signal too, without a plan: it rebuilds no table
+    (and puts its triggers back itself), so there is nothing to do."""
     connection = connections[using]
-    if not fully_migrated(connection):
+    if plan is None or not fully_migrated(connection):
         return []
     present = installed(connection)
     missing = [

@@ -156,8 +156,12 @@ def test_a_table_sqlite_rebuilt_gets_its_triggers_back():
 
 
 @pytest.mark.django_db
-def test_a_database_migrated_back_is_left_alone(monkeypatch):
+def test_a_database_migrated_back_or_flushed_is_left_alone(monkeypatch):
     from clubapp.core import triggers
 
+    _drop(["play_seat_frozen_insert"])
+    assert triggers.restore_missing(using=connection.alias) == []  # a flush: no plan
     monkeypatch.setattr(triggers, "fully_migrated", lambda connection: False)
-    assert triggers.restore_missing(using=connection.alias) == []
+    assert triggers.restore_missing(using=connection.alias, plan=[]) == []
+    monkeypatch.undo()
+    assert triggers.restore_missing(using=connection.alias, plan=[]) == ["play_seat_frozen_insert"]
