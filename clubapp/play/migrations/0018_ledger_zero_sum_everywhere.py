@@ -9,6 +9,6 @@ from clubapp.core.triggers import InstallTriggers
 
 
 class Migration(migrations.Migration):
-    dependencies = [("play", "0016_english_labels")]
+    dependencies = [("play", "0017_hand_state_columns_named_as_state")]
 
     operations = [InstallTriggers("play_zero_sum")]
