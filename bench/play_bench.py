@@ -62,7 +62,7 @@ from clubapp.core.roles import Role  # noqa: E402
 from clubapp.core.services import user_create  # noqa: E402
 from clubapp.members.models import Table  # noqa: E402
 from clubapp.play import services  # noqa: E402
-from clubapp.play.models import Hand, LedgerLine, Seat, TableSession, night_row  # noqa: E402
+from clubapp.play.models import Hand, LedgerLine, Seat, TableSession  # noqa: E402
 from scoring import night  # noqa: E402
 from scoring.generate import random_hands  # noqa: E402
 
@@ -162,7 +162,7 @@ def fill(total: int, per_session: int, seed: int) -> None:
                         continue
                     number += 1
                     state = night.after(
-                        table.night(), state, night_row(number, record, result), settled_through=0
+                        table.night(), state(number, record, result), settled_through=0
                     )
                     hands.append(
                         Hand(

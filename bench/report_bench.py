@@ -107,6 +107,7 @@ import scoring.generate  # noqa: E402
 from clubapp.core.models import Room  # noqa: E402
 from clubapp.core.services import user_create  # noqa: E402
 from clubapp.members.models import Table  # noqa: E402
+from clubapp.play import selectors as play_selectors  # noqa: E402
 from clubapp.play.models import RulesetVersion  # noqa: E402
 from clubapp.reports import lists, selectors  # noqa: E402
 from clubapp.reports.pdf import render_template_pdf  # noqa: E402
@@ -396,8 +397,8 @@ def fill(rng: random.Random) -> None:
     hands = _copy(
         "play_hand",
         ["id", "session_id", "number", "record", "result", "ruleset_id", "idempotency_key",
-         "recorded_by_id", "created_at", "voids_id", "void_reason", "next_dealer",
-         "next_doubled", "passes", "hands_played", "balances", "unsettled", "settle_due"],
+         "recorded_by_id", "created_at", "voids_id", "void_reason", "dealer", "doubled",
+         "passes", "hands", "balances", "unsettled", "due"],
         hand_rows(),
     )  # fmt: skip
 
@@ -489,9 +490,11 @@ RAW_SQL = [
     " JOIN play_tablesession s ON s.id = seat.session_id WHERE s.room_id = %(room)s"
     " AND s.started_at >= %(start)s AND s.started_at < %(end)s",
     "SELECT h.session_id, h.number, h.result -> 'wins' FROM play_hand h"
-    " JOIN play_tablesession s ON s.id = h.session_id WHERE s.room_id = %(room)s"
+    " JOIN play_tablesession s ON s.id = h.session_id JOIN play_rulesetversion r"
+    " ON r.id = h.ruleset_id WHERE s.room_id = %(room)s"
     " AND s.started_at >= %(start)s AND s.started_at < %(end)s AND h.voids_id IS NULL"
-    " AND (h.result ->> 'wins') ~ %(big)s LIMIT 100",
+    " AND CASE WHEN r.family = 'worksite' THEN (h.result ->> 'wins') ~ %(big_worksite)s"
+    " ELSE (h.result ->> 'wins') ~ %(big_nanjing)s END LIMIT 100",
     "SELECT h.session_id, l.seat, SUM(l.points) FROM play_ledgerline l"
     " JOIN play_hand h ON h.id = l.hand_id JOIN play_tablesession s ON s.id = h.session_id"
     " WHERE s.room_id = %(room)s AND s.started_at >= %(start)s AND s.started_at < %(end)s"
@@ -506,7 +509,9 @@ def raw(room: Room) -> None:
         "end": MONTH.end,
         "first": MONTH.first_day,
         "last": MONTH.last_day,
-        "big": selectors._BIG_PATTERN,  # the same quick filter as the report's
+        # the same quick filters as the report's
+        "big_nanjing": play_selectors.big_hand_pattern("nanjing"),
+        "big_worksite": play_selectors.big_hand_pattern("worksite"),
     }
     with connection.cursor() as cursor:
         for sql in RAW_SQL:

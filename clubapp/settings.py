@@ -68,7 +68,7 @@ def database_from_url(url: str, base_dir: Path = BASE_DIR) -> dict[str, Any]:
         if path in ("", "/"):
             raise ImproperlyConfigured("DATABASE_URL sqlite:/// needs a file name")
         name = Path(path[1:]) if path.startswith("//") else base_dir / path.lstrip("/")
-        return {"ENGINE": "clubapp.core.backends.sqlite3", "NAME": str(name)}
+        return {"ENGINE": "django.db.backends.sqlite3", "NAME": str(name)}
     if scheme in ("postgres", "postgresql", "pgsql"):
         db_name = unquote(parts.path.lstrip("/"))
         if not db_name:

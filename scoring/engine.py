@@ -210,7 +210,8 @@ def analyze(
     record = Win(
         number=0, seat="S", discarder=None, liable=None, counts=counts, melds=meld_objs,
         winning_tile=win, flowers=flower_codes, flags=frozenset(), kong_chain=1,
-        hard_flowers=None, soft_flowers=None, features=None,
+        hard_flowers=None, soft_flowers=None, features=None, hard=len(flower_codes),
+        quick=False,
     )  # fmt: skip
     for m in meld_objs:
         if counts[m.kind] + m.size > 4:

@@ -68,9 +68,23 @@ def without_hard_flowers(family: str) -> list[str]:
     return ["wuhuaguo"] if family == "nanjing" else []
 
 
+#: 工地's features that do not make a win big: its counted items (winds, kongs, other
+#: flowers, 杠上开花, 天糊, 海底捞月: RULES.md's list before the patterns) and 门前清
+_WORKSITE_PLAIN = frozenset(worksite.COUNT_CODES) | {"menqianqing"}
+
+
 def is_big_hand(family: str, codes: Collection[str]) -> bool:
-    """A win that counts as a big hand in a member's history: 南京's 色子胡 (any bonus
-    but 门清 and the two 杠开花); on 工地 any pattern but 门前清."""
+    """A win that counts as a big hand (a member's history, the monthly report): 南京's
+    色子胡 (any bonus but 门清 and the two 杠开花); on 工地 any pattern (RULES.md's table)
+    but 门前清."""
     if family == "worksite":
-        return bool(set(codes) - {"menqianqing"})
+        return bool(set(codes) - _WORKSITE_PLAIN)
     return bool(set(codes) & nanjing.BIG_HANDS)
+
+
+def big_hand_codes(family: str) -> frozenset[str]:
+    """The feature codes of which any one makes a win of ``family`` big (``is_big_hand``):
+    what a reader may look for in stored results before checking each win exactly."""
+    if family == "worksite":
+        return frozenset(worksite.NAMES) - _WORKSITE_PLAIN
+    return nanjing.BIG_HANDS

@@ -428,7 +428,7 @@ def _triggers(hand: Hand, scored: Sequence[Scored]) -> set[str]:
 
 def _quick(win: Win, hand: Hand, rules: NanjingRuleset) -> Scored:
     """Quick entry: H, S and the ticked bonuses, checked for what cannot combine."""
-    field = f"{win.field}.features"
+    field = f"wins[{win.number}].features"  # win.field, written out: a call less per hand
     ticked = set(win.features or ())
     for code in win.features or ():
         if code in SOFT_CODES:

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field, replace
+from typing import Any
 
 from . import settle, timing
 from .record import SEATS
@@ -61,6 +62,22 @@ class Row:
     @property
     def is_reversal(self) -> bool:
         return self.voids is not None
+
+    @classmethod
+    def read(cls, number: int, record: Mapping[str, Any], result: Mapping[str, Any]) -> Row:
+        """A journal row from its hand record and ``score``'s result: its points are the
+        result's net (a reversal's result holds its hand's net negated and the number
+        it ``voids``), the next hand's dealer and doubling are the result's ``next``."""
+        nxt = result.get("next") or {}
+        return cls(
+            number=number,
+            net=result.get("net") or {},
+            dealer=record.get("dealer"),
+            next_dealer=nxt.get("dealer"),
+            next_doubled=bool(nxt.get("doubled")),
+            garden_over=bool(result.get("garden_over")),
+            voids=result.get("voids"),
+        )
 
 
 @dataclass(frozen=True)

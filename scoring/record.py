@@ -114,6 +114,10 @@ class Win(NamedTuple):
     hard_flowers: int | None
     soft_flowers: int | None
     features: tuple[str, ...] | None
+    #: H: the flower tiles the winner drew (``flowers`` counted, else ``hard_flowers``)
+    hard: int
+    #: quick entry: counts and ticks instead of the winner's tiles (no ``counts``)
+    quick: bool
     #: 过水: tiles the winner passed on since their own last draw (optional input)
     passed: tuple[str, ...] = ()
     #: 压绝: kinds of which another player has an exposed pong or kong (optional input)
@@ -126,18 +130,6 @@ class Win(NamedTuple):
     @property
     def self_drawn(self) -> bool:
         return self.discarder is None
-
-    @property
-    def quick(self) -> bool:
-        """Quick entry: counts and ticks instead of the winner's tiles."""
-        return self.counts is None
-
-    @property
-    def hard(self) -> int:
-        """H: the flower tiles the winner drew."""
-        if self.flowers is not None:
-            return len(self.flowers)
-        return self.hard_flowers or 0
 
 
 def count_kinds(codes: tuple[str, ...]) -> tuple[int, ...]:
@@ -415,7 +407,7 @@ def _read_win(value: Any, index: int) -> Win:
     win = Win._make((
         index, seat, discarder, liable, counts, melds, winning_tile, flowers,
         frozenset(flags) if flags else _NO_FLAGS, kong_chain, hard_flowers, soft_flowers,
-        features,
+        features, len(flowers) if flowers is not None else hard_flowers or 0, counts is None,
         _passed(data["passed"], index) if extras and "passed" in data else (),
         _others_ponged(data["others_ponged"], index)
         if extras and data.get("others_ponged") else (),

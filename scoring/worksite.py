@@ -391,7 +391,7 @@ def _check_ticks(win: Win, scored: Scored) -> None:
 def _quick(win: Win, rules: WorksiteRuleset) -> Scored:
     """Quick entry: flower tiles, the other flowers (winds and kongs) as one count, and
     the ticked patterns, checked for what cannot combine."""
-    field = f"{win.field}.features"
+    field = f"wins[{win.number}].features"  # win.field, written out: a call less per hand
     ticked = set(win.features or ())
     for code in win.features or ():
         if code not in rules.bonus:

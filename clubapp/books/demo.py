@@ -172,13 +172,24 @@ class Demo:
     # ---------------------------------------------------------------- month
 
     def run(self) -> None:
-        m = self.manager
         a = self.accountant
         # Weeks 1-3: income, hand-overs, the first plans. Everything here is closed later.
         self.income(28, "240.00", IncomeCategory.TOURNAMENT, "市象棋协会", "象棋比赛报名费 24人")
         self.guests(29, 27)
         services.slip_confirm(slip=self.slip(self.at(27, 17)), by=a, now=self.at(26, 10))
 
+        self.equipment_bought()
+        self.guests(26, 20)
+        self.donation_and_slip_returned()
+        water = self.water_bought()
+        repair = self.repair_rejected()
+        self.guests(19, 11)
+        self.tournament_slip_reversed()
+        self.days_closed()
+        self.week_four(water=water, repair=repair)
+
+    def equipment_bought(self) -> None:
+        """A plan approved, its three lines bought and confirmed, the plan done."""
         equipment = self.plan(
             29,
             "十一月器材更换",
@@ -206,21 +217,31 @@ class Demo:
         self.spend(equipment, 1, 25, "350.00", "新街口文体商店", "No.04512345")
         self.spend(equipment, 2, 24, "96.00", "苏果超市", "No.32011877")
         self.spend(equipment, 3, 23, "140.00", "新街口文体商店", "No.04512399")
-        services.plan_complete(plan=equipment, by=m, note="三项均已购齐入库", now=self.at(22, 17))
+        services.plan_complete(
+            plan=equipment, by=self.manager, note="三项均已购齐入库", now=self.at(22, 17)
+        )
 
-        self.guests(26, 20)
+    def donation_and_slip_returned(self) -> None:
+        """A donation, an entry booked twice and reversed, a slip sent back and given again."""
         donation = self.income(20, "500.00", IncomeCategory.DONATION, "玄武区老年协会", "捐赠")
         wrong = self.income(20, "50.00", IncomeCategory.OTHER, "玄武区老年协会", "捐赠（重复登记）")
         services.income_reverse(
-            entry=wrong, reason="重复登记，已另开收据", by=a, now=self.at(20, 17)
+            entry=wrong, reason="重复登记，已另开收据", by=self.accountant, now=self.at(20, 17)
         )
         first = self.slip(self.at(19, 17))
         services.slip_return(
-            slip=first, reason="现金比缴款单少10元，请核对后重交", by=a, now=self.at(18, 9, 30)
+            slip=first,
+            reason="现金比缴款单少10元，请核对后重交",
+            by=self.accountant,
+            now=self.at(18, 9, 30),
         )
-        services.slip_confirm(slip=self.slip(self.at(18, 10)), by=a, now=self.at(18, 15))
+        services.slip_confirm(
+            slip=self.slip(self.at(18, 10)), by=self.accountant, now=self.at(18, 15)
+        )
         assert donation.pk
 
+    def water_bought(self) -> PurchasePlan:
+        """A plan approved; an expense booked wrong and reversed, one reimbursed to a person."""
         water = self.plan(
             21,
             "纯净水及茶杯",
@@ -232,10 +253,13 @@ class Demo:
         self.decide(water, 20, PlanOutcome.APPROVED, "同意。")
         mistake = self.spend(water, 1, 17, "95.00", "娃哈哈水站", "No.10086001", confirm=False)
         services.expense_reverse(
-            expense=mistake, reason="金额录错，应为90元", by=a, now=self.at(17, 17)
+            expense=mistake, reason="金额录错，应为90元", by=self.accountant, now=self.at(17, 17)
         )
         self.spend(water, 1, 16, "90.00", "娃哈哈水站", "No.10086001", reimburse="王经理")
+        return water
 
+    def repair_rejected(self) -> PurchasePlan:
+        """A plan sent back by the approver (copied and resubmitted in week 4)."""
         repair = self.plan(
             15,
             "空调维修",
@@ -251,28 +275,37 @@ class Demo:
         )
         self.submit(repair, 15)
         self.decide(repair, 14, PlanOutcome.REJECTED, "请先询价三家，附报价单后重报。")
+        return repair
 
-        self.guests(19, 11)
+    def tournament_slip_reversed(self) -> None:
+        """A tournament's fees; a slip confirmed too early, reversed, handed over again."""
         self.income(12, "160.00", IncomeCategory.TOURNAMENT, "棋牌爱好者", "掼蛋比赛报名费 16人")
         mistaken = self.slip(self.at(11, 17))
-        services.slip_confirm(slip=mistaken, by=a, now=self.at(10, 10))
+        services.slip_confirm(slip=mistaken, by=self.accountant, now=self.at(10, 10))
         # confirmed before the finance office had counted it: reversed, handed over again
         services.slip_reverse(
-            slip=mistaken, reason="财务未清点即确认，撤销后重交", by=a, now=self.at(10, 11)
+            slip=mistaken,
+            reason="财务未清点即确认，撤销后重交",
+            by=self.accountant,
+            now=self.at(10, 11),
         )
-        services.slip_confirm(slip=self.slip(self.at(10, 15)), by=a, now=self.at(10, 16))
+        services.slip_confirm(
+            slip=self.slip(self.at(10, 15)), by=self.accountant, now=self.at(10, 16)
+        )
 
-        # The accountant closes every day with entries, in order, through 8 days ago.
+    def days_closed(self) -> None:
+        """The accountant closes every day with entries, in order, through 8 days ago."""
         for day in [*selectors.days_with_entries(room=self.room, before=self.day(8)), self.day(8)]:
             services.day_close(
                 room=self.room,
                 day=day,
-                by=a,
+                by=self.accountant,
                 note="已核对",
                 now=self.at(max((self.today - day).days - 1, 7), 18),
             )
 
-        # Week 4: a late entry for a closed day, a plan copied and resubmitted, one waiting.
+    def week_four(self, *, water: PurchasePlan, repair: PurchasePlan) -> None:
+        """A late entry for a closed day, a plan copied and resubmitted, one waiting."""
         self.income(
             9,
             "30.00",
@@ -282,9 +315,9 @@ class Demo:
             recorded=self.at(6, 10),
             late=True,
         )
-        copy = services.plan_copy(plan=repair, by=m, now=self.at(7, 9))
+        copy = services.plan_copy(plan=repair, by=self.manager, now=self.at(7, 9))
         self.submit(copy, 6)
-        services.plan_supplement(plan=water, by=m, now=self.at(5, 9))
+        services.plan_supplement(plan=water, by=self.manager, now=self.at(5, 9))
         self.spend(water, 2, 4, "58.00", "苏果超市", "No.32019002", confirm=False)
         self.guests(6, 2)
         self.income(3, "120.00", IncomeCategory.TOURNAMENT, "市象棋协会", "象棋友谊赛报名费 12人")

@@ -9,8 +9,13 @@ class CoreConfig(AppConfig):
 
     def ready(self) -> None:
         from django.contrib.auth.signals import user_logged_in
+        from django.db.models.signals import post_migrate
 
         from clubapp.core import checks  # noqa: F401 - registers the system checks
         from clubapp.core.middleware import mark_seen
+        from clubapp.core.triggers import restore_missing
 
         user_logged_in.connect(mark_seen, dispatch_uid="club_session_seen")
+        # SQLite drops a table's triggers when a migration rebuilds it: put back every
+        # registered trigger after each migrate (and flush), whoever wrote the migration.
+        post_migrate.connect(restore_missing, sender=self, dispatch_uid="club_restore_triggers")

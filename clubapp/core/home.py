@@ -1,7 +1,8 @@
 """What the home page shows each role: one section per role the user has, each read
 through the owning app's selectors (docs/foundation.md "Home page").
 
-- manager: today's page (the reports app);
+- the panels other apps offer (an app config's ``home_panels()``): the manager's
+  today's page, offered by the reports app, which core does not import;
 - approver (负责人): the purchase plans waiting for a decision;
 - accountant (会计): slips to confirm, expenses to confirm, days to close, and the
   income still at the desk (not handed over);
@@ -11,9 +12,11 @@ through the owning app's selectors (docs/foundation.md "Home page").
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
+from django.apps import apps
 from django.utils import timezone
 
 from clubapp.books import selectors as books
@@ -21,10 +24,32 @@ from clubapp.core.models import Room
 from clubapp.core.roles import Role
 from clubapp.members import selectors as members
 from clubapp.play import selectors as play
-from clubapp.reports.selectors import today_desk
 
 #: the rows a section lists before it sends the reader to the full page
 SHOWN = 10
+
+
+@dataclass(frozen=True)
+class Panel:
+    """A section an app offers the home page, shown above the roles' sections to a user
+    with ``role``: ``template`` rendered with ``read(room=room, user=user)`` as ``name``."""
+
+    role: Role
+    name: str
+    template: str
+    read: Callable[..., Any]
+
+
+def offered_panels() -> list[Panel]:
+    """The panels the installed apps offer, in ``INSTALLED_APPS`` order: each app
+    config with a ``home_panels()`` method says its own (the reports app: today's
+    page), so the home page reads them without importing those apps."""
+    panels: list[Panel] = []
+    for config in apps.get_app_configs():
+        offer = getattr(config, "home_panels", None)
+        if offer is not None:
+            panels.extend(offer())
+    return panels
 
 
 @dataclass(frozen=True)
@@ -105,8 +130,13 @@ def home_sections(*, user: Any, roles: list[Role], room: Room) -> dict[str, Any]
     sections: dict[str, Any] = {}
     if room.pk is None:  # before the fixtures: nothing to read yet
         return sections
-    if Role.MANAGER in roles:
-        sections["today"] = today_desk(room=room)
+    # the templates of the panels shown, in order; each panel's value under its name
+    panels: list[str] = []
+    for panel in offered_panels():
+        if panel.role in roles:
+            sections[panel.name] = panel.read(room=room, user=user)
+            panels.append(panel.template)
+    sections["panels"] = panels
     if Role.APPROVER in roles:
         sections["approver"] = approver_home(room=room)
     if Role.ACCOUNTANT in roles:

@@ -1,4 +1,4 @@
-"""Room-wide settings.
+"""Room-wide settings, document counters, and the "who did it" field every app uses.
 
 One deployment serves one room today. Keeping its settings in one row of one
 model (and not in settings.py) means several rooms on one PostgreSQL later is
@@ -8,10 +8,17 @@ a foreign key to Room, not a rewrite.
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import TYPE_CHECKING, Any, Literal, overload
 
+from django.conf import settings
 from django.core.validators import MaxValueValidator, MinValueValidator
 from django.db import models
 from django.utils.translation import gettext_lazy as _
+
+if TYPE_CHECKING:
+    from django.contrib.auth.models import User
+    from django.db.models.expressions import Combinable
+    from django_stubs_ext import StrOrPromise
 
 DEFAULT_ROOM_SLUG = "main"
 
@@ -24,6 +31,31 @@ DEFAULT_ROOM_NOTICE = (
     "请勿吸烟，共建无烟活动室。\n"
     "文明活动，严禁赌博或变相赌博、寻衅滋事，如有发现即取消会员资格。"
 )
+
+
+@overload
+def by_field(
+    verbose_name: StrOrPromise, *, null: Literal[False] = False
+) -> models.ForeignKey[User | Combinable, User]: ...
+@overload
+def by_field(
+    verbose_name: StrOrPromise, *, null: Literal[True]
+) -> models.ForeignKey[User | Combinable | None, User | None]: ...
+def by_field(verbose_name: StrOrPromise, *, null: bool = False) -> models.ForeignKey[Any, Any]:
+    """Who did it (``created_by``, ``recorded_by``, ``confirmed_by``, …): a user the row
+    keeps (PROTECT: an account that booked something is never deleted), with no reverse
+    accessor on the user. ``null`` when the row may have nobody there (then also blank).
+
+    The overloads only tell mypy what the field holds, as it would see a ForeignKey
+    written out in the model."""
+    return models.ForeignKey(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.PROTECT,
+        null=null,
+        blank=null,
+        related_name="+",
+        verbose_name=verbose_name,
+    )
 
 
 class RoomManager(models.Manager["Room"]):

@@ -11,6 +11,7 @@ import datetime as dt
 import io
 from typing import Any
 
+from django.contrib.auth.models import User
 from django.utils import timezone
 from PIL import Image
 from stdnum.cn import ric
@@ -61,8 +62,15 @@ def seed(*, room: Room, users: dict[str, Any]) -> None:
         return
     desk = users["manager"]
     now = timezone.now()
-    today = timezone.localdate(now)
+    _tables_and_hours(room=room, today=timezone.localdate(now))
+    members = _members_and_cards(room=room, users=users, by=desk, now=now)
+    # The desk once asked to see 钱大伯's full ID number: the page lists that viewing.
+    services.id_number_reveal(member=members["钱大伯"], by=desk, now=now - dt.timedelta(days=2))
+    _visits(room=room, members=members, by=desk, now=now)
 
+
+def _tables_and_hours(*, room: Room, today: dt.date) -> None:
+    """Six tables, two occupied; the weekly hours, an evening opening and a closure."""
     for number in range(1, 7):
         Table.objects.get_or_create(room=room, number=number)
     Table.objects.filter(room=room, number__in=[1, 2]).update(occupied=True)
@@ -82,6 +90,11 @@ def seed(*, room: Room, users: dict[str, Any]) -> None:
         room=room, date=today + dt.timedelta(days=10), kind=ExceptionKind.CLOSED, note="设备检修"
     )
 
+
+def _members_and_cards(
+    *, room: Room, users: dict[str, Any], by: User, now: dt.datetime
+) -> dict[str, Member]:
+    """The ``PEOPLE``, registered with their photos, and each card's fate; by name."""
     members: dict[str, Member] = {}
     for name, phone, birth, sequence, colour, fate in PEOPLE:
         member = services.member_create(
@@ -91,37 +104,38 @@ def seed(*, room: Room, users: dict[str, Any]) -> None:
             id_number=demo_id_number(birth, sequence),
             photo=_photo(colour),
             user=users.get("member") if name == "赵会员" else None,
-            by=desk,
+            by=by,
         )
         members[name] = member
         if fate == "none":
             continue
         issued_at = now - dt.timedelta(days=400 if fate == "expired" else 60)
-        issued = services.card_issue(member=member, by=desk, now=issued_at)
+        issued = services.card_issue(member=member, by=by, now=issued_at)
         if fate == "suspended":
-            services.card_suspend(card=issued, reason="多次损坏器材，暂停一个月", by=desk)
+            services.card_suspend(card=issued, reason="多次损坏器材，暂停一个月", by=by)
         elif fate == "revoked":
-            services.card_revoke(card=issued, reason="赌博，取消会员资格", by=desk)
+            services.card_revoke(card=issued, reason="赌博，取消会员资格", by=by)
         elif fate == "reissued":
-            services.card_reissue(card=issued, by=desk, now=now - dt.timedelta(days=5))
+            services.card_reissue(card=issued, by=by, now=now - dt.timedelta(days=5))
         elif fate == "renewed":
-            services.card_renew(card=issued, by=desk, now=now - dt.timedelta(days=20), early=True)
+            services.card_renew(card=issued, by=by, now=now - dt.timedelta(days=20), early=True)
+    return members
 
-    # The desk once asked to see 钱大伯's full ID number: the page lists that viewing.
-    services.id_number_reveal(member=members["钱大伯"], by=desk, now=now - dt.timedelta(days=2))
 
-    # Visits: a finished member visit and a billed non-member visit in the past,
-    # and two visits still open (shown as "still inside" if the room has closed).
+def _visits(*, room: Room, members: dict[str, Member], by: User, now: dt.datetime) -> None:
+    """A finished member visit and a billed non-member visit in the past, an evening
+    guest admitted outside the hours, and two visits still open (shown as "still
+    inside" if the room has closed)."""
     opened = _last_open_moment(room, now)
     earlier = _last_open_moment(room, opened - dt.timedelta(days=1))
     card = selectors.member_current_card(member=members["钱大伯"])
     assert card is not None
-    visit = services.visit_check_in(room=room, card=card, by=desk, now=earlier)
-    services.visit_check_out(visit=visit, by=desk, now=earlier + dt.timedelta(minutes=90))
+    visit = services.visit_check_in(room=room, card=card, by=by, now=earlier)
+    services.visit_check_out(visit=visit, by=by, now=earlier + dt.timedelta(minutes=90))
     guest = services.visit_check_in(
-        room=room, guest_name="过路客", guest_phone="13900000009", by=desk, now=earlier
+        room=room, guest_name="过路客", guest_phone="13900000009", by=by, now=earlier
     )
-    services.visit_check_out(visit=guest, by=desk, now=earlier + dt.timedelta(minutes=130))
+    services.visit_check_out(visit=guest, by=by, now=earlier + dt.timedelta(minutes=130))
     # 特殊情况: an evening guest admitted outside the hours with a reason, whose
     # check-out the desk recorded the next day with the time he left (补记离场).
     evening = timezone.make_aware(dt.datetime.combine(timezone.localdate(earlier), dt.time(19, 30)))
@@ -129,15 +143,15 @@ def seed(*, room: Room, users: dict[str, Any]) -> None:
         late = services.visit_check_in(
             room=room,
             guest_name="陈师傅",
-            by=desk,
+            by=by,
             now=evening,
             admitted_reason="单位组织的象棋友谊赛，经主任同意",
         )
         services.visit_check_out(
-            visit=late, by=desk, now=opened, left_at=evening + dt.timedelta(minutes=95)
+            visit=late, by=by, now=opened, left_at=evening + dt.timedelta(minutes=95)
         )
 
     card = selectors.member_current_card(member=members["赵会员"])
     assert card is not None
-    services.visit_check_in(room=room, card=card, by=desk, now=opened)
-    services.visit_check_in(room=room, guest_name="散客小王", by=desk, now=opened)
+    services.visit_check_in(room=room, card=card, by=by, now=opened)
+    services.visit_check_in(room=room, guest_name="散客小王", by=by, now=opened)

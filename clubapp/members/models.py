@@ -21,6 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from pypinyin import lazy_pinyin
 
 from clubapp.core.appendonly import AppendOnlyModel
+from clubapp.core.models import by_field
 from clubapp.members.crypto import id_number_decrypt, id_number_digest, id_number_encrypt
 
 # Evenings end at 23:00 at the latest (篇三 三).
@@ -271,20 +272,8 @@ class Visit(models.Model):
     fee = models.DecimalField(
         _("fee (yuan)"), max_digits=10, decimal_places=2, null=True, blank=True
     )
-    checked_in_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("checked in by"),
-    )
-    checked_out_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("checked out by"),
-    )
+    checked_in_by = by_field(_("checked in by"))
+    checked_out_by = by_field(_("checked out by"), null=True)
     # 闭馆后补记: when the desk recorded a check-out it dated earlier (the time the
     # person left, e.g. the closing time); empty for a check-out recorded as it happened.
     checked_out_recorded_at = models.DateTimeField(
@@ -292,14 +281,7 @@ class Visit(models.Model):
     )
     # 特殊情况: a check-in outside the opening hours, admitted by a manager with a reason.
     admitted_reason = models.CharField(_("special admission reason"), max_length=200, blank=True)
-    admitted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("admitted by"),
-    )
+    admitted_by = by_field(_("admitted by"), null=True)
 
     class Meta:
         verbose_name = _("visit")
@@ -407,12 +389,7 @@ class Receipt(AppendOnlyModel):
         verbose_name=_("visit"),
     )
     paid_at = models.DateTimeField(_("paid at"))
-    received_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("received by"),
-    )
+    received_by = by_field(_("received by"))
     # The renewal or check-out form's key: sent twice, one receipt (core.requestkeys).
     request_key = models.UUIDField(_("request key"), null=True, blank=True, editable=False)
 
@@ -455,12 +432,7 @@ class IdNumberReveal(AppendOnlyModel):
         related_name="id_number_reveals",
         verbose_name=_("member"),
     )
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("seen by"),
-    )
+    by = by_field(_("seen by"))
     at = models.DateTimeField(_("seen at"))
 
     class Meta:

@@ -15,7 +15,18 @@ from dataclasses import dataclass
 from decimal import Decimal
 from typing import Any
 
-from django.db.models import Exists, OuterRef, Q, QuerySet, Subquery
+from django.db.models import (
+    Count,
+    DurationField,
+    Exists,
+    ExpressionWrapper,
+    F,
+    OuterRef,
+    Q,
+    QuerySet,
+    Subquery,
+    Sum,
+)
 from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_variables
@@ -434,3 +445,126 @@ def tables_free(*, room: Room) -> QuerySet[Table]:
 
 def tables_free_count(*, room: Room) -> int:
     return tables_free(room=room).count()
+
+
+# ------------------------------------------- what the reports read of members
+# Periods: ``start``/``end`` are moments (start <= t < end), ``first``/``last`` days
+# (both included), as the monthly report has them.
+
+
+def members_registered(*, room: Room, start: dt.datetime, end: dt.datetime) -> QuerySet[Member]:
+    """The members registered from ``start`` to before ``end``, oldest first."""
+    return Member.objects.filter(room=room, created_at__gte=start, created_at__lt=end).order_by(
+        "created_at"
+    )
+
+
+def members_of_users(*, user_ids: Iterable[int]) -> dict[int, int]:
+    """{account pk: member pk} of the accounts that are a member's."""
+    return dict(Member.objects.filter(user_id__in=user_ids).values_list("user_id", "id"))
+
+
+def members_by_pk(*, pks: Iterable[int]) -> dict[int, Member]:
+    return {m.pk: m for m in Member.objects.filter(pk__in=pks)}
+
+
+def current_card_numbers(*, members: Iterable[Member | int]) -> dict[int, str]:
+    """{member pk: number} of the newest card not voided of each of ``members``."""
+    cards = (
+        Card.objects.filter(member__in=members)
+        .exclude(status=CardStatus.VOID)
+        .order_by("issued_on", "pk")
+    )
+    return {card.member_id: card.number for card in cards}
+
+
+def card_counts(
+    *, room: Room, first: dt.date, last: dt.date, start: dt.datetime, end: dt.datetime
+) -> dict[str, int]:
+    """The room's cards over a period, as they are stored now (each card keeps its
+    current state and when it last changed): ``issued`` (not a reissue) and
+    ``reissued`` in it; ``expired``: active cards whose validity ended in it;
+    ``suspended`` / ``revoked``: cards in that state since a moment in it; ``active``:
+    active cards issued by ``last`` and valid through it."""
+    changed = Q(status_changed_at__gte=start, status_changed_at__lt=end)
+    return Card.objects.filter(member__room=room).aggregate(
+        issued=Count("id", filter=Q(issued_on__range=(first, last), replaces__isnull=True)),
+        reissued=Count("id", filter=Q(issued_on__range=(first, last), replaces__isnull=False)),
+        expired=Count("id", filter=Q(status=CardStatus.ACTIVE, valid_until__range=(first, last))),
+        suspended=Count("id", filter=Q(status=CardStatus.SUSPENDED) & changed),
+        revoked=Count("id", filter=Q(status=CardStatus.REVOKED) & changed),
+        active=Count(
+            "id",
+            filter=Q(status=CardStatus.ACTIVE, issued_on__lte=last, valid_until__gte=last),
+        ),
+    )
+
+
+def cards_ending_by(*, room: Room, day: dt.date) -> QuerySet[Card]:
+    """Active cards valid until ``day`` at the latest (expired and not renewed
+    included), with their member, soonest first."""
+    return (
+        Card.objects.filter(member__room=room, status=CardStatus.ACTIVE, valid_until__lte=day)
+        .select_related("member")
+        .order_by("valid_until", "number")
+    )
+
+
+def receipts_total(*, room: Room, start: dt.datetime, end: dt.datetime) -> Decimal | None:
+    """The amount of the receipts paid from ``start`` to before ``end`` (None: none)."""
+    receipts = Receipt.objects.filter(room=room, paid_at__gte=start, paid_at__lt=end)
+    total: Decimal | None = receipts.aggregate(total=Sum("amount"))["total"]
+    return total
+
+
+def receipts_by_kind(
+    *, room: Room, start: dt.datetime, end: dt.datetime, kinds: Iterable[str]
+) -> dict[str, tuple[int, Decimal]]:
+    """{kind: (receipts, amount)} of the receipts of ``kinds`` paid in the period."""
+    rows = (
+        Receipt.objects.filter(room=room, paid_at__gte=start, paid_at__lt=end, kind__in=kinds)
+        .values("kind")
+        .annotate(n=Count("id"), amount=Sum("amount"))
+    )
+    return {row["kind"]: (row["n"], row["amount"]) for row in rows}
+
+
+def visit_counts(*, room: Room, start: dt.datetime, end: dt.datetime) -> dict[str, Any]:
+    """The visits that began in the period: ``members`` (member visits), ``distinct``
+    (members), ``guests`` (non-member visits), ``open`` (not checked out) and
+    ``member_time`` (the closed member visits' time in the room, None when none)."""
+    duration = ExpressionWrapper(
+        F("checked_out_at") - F("checked_in_at"), output_field=DurationField()
+    )
+    return _visits_begun(room, start, end).aggregate(
+        members=Count("id", filter=Q(member__isnull=False)),
+        distinct=Count("member", distinct=True),
+        guests=Count("id", filter=Q(member__isnull=True)),
+        open=Count("id", filter=Q(checked_out_at__isnull=True)),
+        member_time=Sum(duration, filter=Q(member__isnull=False, checked_out_at__isnull=False)),
+    )
+
+
+def visit_times(
+    *, room: Room, start: dt.datetime, end: dt.datetime
+) -> list[tuple[dt.datetime, dt.datetime | None]]:
+    """(checked in, checked out or None) of each visit that began in the period."""
+    return list(_visits_begun(room, start, end).values_list("checked_in_at", "checked_out_at"))
+
+
+def _visits_begun(room: Room, start: dt.datetime, end: dt.datetime) -> QuerySet[Visit]:
+    return Visit.objects.filter(
+        room=room, checked_in_at__gte=start, checked_in_at__lt=end
+    ).order_by()
+
+
+def guest_fees(*, room: Room, start: dt.datetime, end: dt.datetime) -> dict[str, Any]:
+    """The non-member visits that ended in the period (the day their receipt was
+    written): ``hours`` billed and ``fee`` (each None when none)."""
+    return (
+        Visit.objects.filter(
+            room=room, member__isnull=True, checked_out_at__gte=start, checked_out_at__lt=end
+        )
+        .order_by()
+        .aggregate(hours=Sum("hours_billed"), fee=Sum("fee"))
+    )

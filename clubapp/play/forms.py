@@ -8,20 +8,18 @@ penalties as formsets, and on a confirm the preview's hidden fields.
 
 Quick: hard flowers, soft flowers, feature ticks, flags, liable seat. Tiles: the
 winner's concealed tiles (MPSZ, or tapped on the palette), melds, winning tile,
-flowers and (南京) the tiles of others' exposed pongs; scoring reads the features
-itself. A winner with concealed tiles is entered by tiles, otherwise quick.
+flowers and (南京) the tiles of others' exposed pongs. The kong rows are for the
+seats that do not enter their tiles.
 
-Melds are typed as short tokens: ``P5sW`` a pong of 5s fed by W, ``K1zN`` an exposed
-kong fed by N, ``K7m`` a concealed kong, ``U3pS`` a pong fed by S later upgraded. In
-tiles mode the winner's kongs and flower kongs go into the record's ``kongs`` from
-the melds and flowers; the kong rows are for the other seats.
+What those values mean (the meld tokens ``P5sW``, quick or tiles, the winner's own
+kongs, the winning tile by default) is ``scoring.entry``'s: these forms only read the
+fields and place scoring's refusals beside them (``ScoringError.path``).
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -29,34 +27,46 @@ from django import forms
 from django.core.exceptions import NON_FIELD_ERRORS
 from django.utils.translation import gettext_lazy as _
 
+import scoring.entry
 import scoring.features
-import scoring.tiles
+import scoring.record
 from clubapp.core.jsontext import read_json
 from clubapp.core.models import Room
 from clubapp.members.models import Table
 from clubapp.play import selectors
 from clubapp.play.models import SEATS, Mode, RulesetVersion, SettleEvery, Wind
 from scoring import ScoringError
+from scoring.errors import Path
 from scoring.rulesets import Ruleset
 
 #: the seats by wind: 东 南 西 北 (East South West North on an English page)
 SEAT_CHOICES: list[tuple[str, Any]] = list(Wind.choices)
 NO_SEAT: list[tuple[str, Any]] = [("", "—")]
-#: 明杠 补杠 暗杠 花杠 (their English on an English page)
+#: the names of scoring's kong kinds: 明杠 补杠 暗杠 花杠 (their English on an English page)
+_KONG_NAMES = {
+    "exposed": _("exposed kong"),
+    "upgraded": _("added kong"),
+    "concealed": _("concealed kong"),
+    "flower": _("flower kong"),
+}
 KONG_TYPES: list[tuple[str, Any]] = [
     ("", "—"),
-    ("exposed", _("exposed kong")),
-    ("upgraded", _("added kong")),
-    ("concealed", _("concealed kong")),
-    ("flower", _("flower kong")),
+    *((kind, _KONG_NAMES[kind]) for kind in scoring.record.KONG_TYPES),
 ]
-#: 跟打, 四张同打
+#: the names of scoring's penalties: 跟打, 四张同打
+_PENALTY_NAMES = {
+    "follow": _("same discard four in a row"),
+    "four_discards": _("four of a tile discarded"),
+}
 PENALTY_TYPES: list[tuple[str, Any]] = [
     ("", "—"),
-    ("follow", _("same discard four in a row")),
-    ("four_discards", _("four of a tile discarded")),
+    *((kind, _PENALTY_NAMES[kind]) for kind in scoring.record.PENALTY_TYPES),
 ]
-_MELD = re.compile(r"^([PKU])([1-9][mpsz])([ESWN])?$")
+#: scoring.entry's refusals (by ``ScoringError.code``) in the page's words
+_ENTRY_ERRORS = {
+    "meld_unreadable": _("Cannot read the meld “%(token)s” (e.g. P5sW, K7m, U3pS)."),
+    "pong_needs_feeder": _("The pong “%(token)s” needs who fed it (e.g. P5sW)."),
+}
 
 
 # ------------------------------------------------------------------ sessions, rulesets
@@ -272,43 +282,24 @@ class SeatForm(forms.Form):
         required=False,
     )
 
-    def __init__(self, *args: Any, ruleset: Ruleset, **kwargs: Any) -> None:
+    def __init__(
+        self, *args: Any, ruleset: Ruleset, ticks: list[tuple[str, str]], **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
-        self.fields["features"].choices = scoring.features.ticks(ruleset)  # type: ignore[attr-defined]
+        self.fields["features"].choices = ticks  # type: ignore[attr-defined]
         self.fields["flags"].choices = scoring.features.FLAGS[ruleset.family]  # type: ignore[attr-defined]
         if ruleset.family == "worksite":
             del self.fields["others_ponged"]
         self.label = dict(SEAT_CHOICES)[str(self.prefix)]
 
     def clean_melds(self) -> list[dict[str, Any]]:
-        return parse_melds(self.cleaned_data.get("melds") or "")
-
-    def win(self, discarder: str | None) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-        """This seat's win in the record, and the kongs its tiles show (tiles mode)."""
-        data = self.cleaned_data
-        seat = str(self.prefix)
-        win: dict[str, Any] = {"seat": seat, "discarder": discarder}
-        if data["liable"]:
-            win["liable"] = data["liable"]
-        if data["flags"]:
-            win["flags"] = list(data["flags"])
-        features = list(data["features"])
-        concealed = data["concealed"].replace(" ", "")
-        if not concealed:
-            win["hard_flowers"] = data["hard"] or 0
-            win["soft_flowers"] = data["soft"] or 0
-            win["features"] = features
-            return win, []
-        flowers = data["flowers"].replace(" ", "")
-        win["concealed"] = concealed
-        win["melds"] = data["melds"]
-        win["winning_tile"] = data["winning_tile"].strip() or _last_tile(concealed)
-        win["flowers"] = flowers
-        if data.get("others_ponged"):
-            win["others_ponged"] = data["others_ponged"].replace(" ", "")
-        if features:
-            win["features"] = features
-        return win, _kongs_of(seat, data["melds"], flowers)
+        text = self.cleaned_data.get("melds") or ""
+        if not text.strip():
+            return []
+        try:
+            return scoring.entry.melds(text)
+        except ScoringError as exc:
+            raise forms.ValidationError(_ENTRY_ERRORS[exc.code], params=exc.params) from None
 
 
 class KongForm(forms.Form):
@@ -324,15 +315,6 @@ class KongForm(forms.Form):
             self.add_error("kind", _("Give who made the kong and its kind."))
         return data
 
-    def kong(self) -> dict[str, Any] | None:
-        data = self.cleaned_data
-        if not data.get("seat"):
-            return None
-        feeder = data["fed_by"] or None
-        if data["kind"] in ("concealed", "flower"):
-            feeder = None
-        return {"seat": data["seat"], "type": data["kind"], "from": feeder}
-
 
 class PenaltyForm(forms.Form):
     kind = forms.ChoiceField(label=_("Penalty"), choices=PENALTY_TYPES, required=False)
@@ -343,10 +325,6 @@ class PenaltyForm(forms.Form):
         if bool(data.get("kind")) != bool(data.get("seat")):
             self.add_error("seat", _("Give the penalty and who pays it."))
         return data
-
-    def penalty(self) -> dict[str, Any] | None:
-        data = self.cleaned_data
-        return {"type": data["kind"], "seat": data["seat"]} if data.get("kind") else None
 
 
 KongFormSet = forms.formset_factory(KongForm, extra=4, max_num=4, absolute_max=4)
@@ -380,7 +358,9 @@ class HandEntry:
     ) -> None:
         self.family = ruleset.family
         self.hand = HandForm(data, family=ruleset.family)
-        self.seats = [SeatForm(data, prefix=seat, ruleset=ruleset) for seat in SEATS]
+        # the ruleset's ticks, asked once for the four seats
+        ticks = scoring.features.ticks(ruleset)
+        self.seats = [SeatForm(data, prefix=seat, ruleset=ruleset, ticks=ticks) for seat in SEATS]
         self.kongs = KongFormSet(data, prefix="kong")
         self.penalties = PenaltyFormSet(data, prefix="penalty")
         self.book = BookForm(data) if book else None
@@ -394,11 +374,11 @@ class HandEntry:
         return [self.hand, *self.seats, self.kongs, self.penalties]
 
     def is_valid(self) -> bool:
-        if self._valid is None:
-            self._valid = self._validate()
-        return self._valid
-
-    def _validate(self) -> bool:
+        """Every form valid (each one validated, for all its errors), each winner's
+        flowers or tiles given, and a confirm's record the one previewed. Read once."""
+        if self._valid is not None:
+            return self._valid
+        self._valid = False
         valid = [form.is_valid() for form in self.forms()]  # every form, for every error
         if not all(valid):
             return False
@@ -406,18 +386,19 @@ class HandEntry:
             if not seat.cleaned_data["concealed"].strip() and seat.cleaned_data["hard"] is None:
                 seat.add_error("hard", _("Give the hard flowers, or the tiles of the hand."))
                 return False
-        if self.book is None:
-            return True
-        if self.book.is_valid() and self.book.cleaned_data["previewed"] == digest(self.record()):
-            return True
-        self.book.add_error(
-            None,
-            forms.ValidationError(
-                _("The hand or the table changed since the preview: check it again."),
-                code="changed",
-            ),
-        )
-        return False
+        if self.book is not None and not (
+            self.book.is_valid() and self.book.cleaned_data["previewed"] == digest(self.record())
+        ):
+            self.book.add_error(
+                None,
+                forms.ValidationError(
+                    _("The hand or the table changed since the preview: check it again."),
+                    code="changed",
+                ),
+            )
+            return False
+        self._valid = True
+        return True
 
     @property
     def changed(self) -> bool:
@@ -430,25 +411,36 @@ class HandEntry:
 
     def record(self) -> dict[str, Any]:
         """The hand record of the valid forms (dealer, doubling and 园子 come from the
-        table: ``services.hand_prepare``)."""
+        table: ``services.hand_preview``)."""
         if self._record is not None:
             return self._record
-        discarder = self.hand.cleaned_data["discarder"] or None
-        wins, kongs = [], []
-        for form in self.winners():
-            win, own = form.win(discarder)
-            wins.append(win)
-            kongs += own
-        self.kong_forms = [form for form in self.kongs if form.kong() is not None]
-        self.penalty_forms = [form for form in self.penalties if form.penalty() is not None]
-        kongs += [kong for form in self.kong_forms if (kong := form.kong()) is not None]
-        penalties = [p for form in self.penalty_forms if (p := form.penalty()) is not None]
-        record: dict[str, Any] = {"wins": wins, "kongs": kongs, "penalties": penalties}
-        if "false_wins" in self.hand.fields:
-            record["false_wins"] = [{"seat": s} for s in self.hand.cleaned_data["false_wins"]]
-            record["dead_hands"] = [{"seat": s} for s in self.hand.cleaned_data["dead_hands"]]
-        self._record = record
-        return record
+        hand = self.hand.cleaned_data
+        discarder = hand["discarder"] or None
+        # the rows filled in (a kong names its seat, a penalty its kind), in order
+        self.kong_forms = [form for form in self.kongs if form.cleaned_data.get("seat")]
+        self.penalty_forms = [form for form in self.penalties if form.cleaned_data.get("kind")]
+        worksite = "false_wins" in self.hand.fields
+        self._record = scoring.entry.record(
+            # each winner's fields as scoring.entry.win() takes them
+            [
+                {
+                    **form.cleaned_data,
+                    "seat": str(form.prefix),
+                    "discarder": discarder,
+                    "others_ponged": form.cleaned_data.get("others_ponged") or "",
+                }
+                for form in self.winners()
+            ],
+            # (seat, kind, fed by), as scoring.entry.kong() takes them
+            [
+                (row["seat"], row["kind"], row["fed_by"] or None)
+                for row in (form.cleaned_data for form in self.kong_forms)
+            ],
+            [(f.cleaned_data["kind"], f.cleaned_data["seat"]) for f in self.penalty_forms],
+            false_wins=hand["false_wins"] if worksite else None,
+            dead_hands=hand["dead_hands"] if worksite else (),
+        )
+        return self._record
 
     def non_field_errors(self) -> list[str]:
         errors = [*self.hand.non_field_errors(), *self.kongs.non_form_errors()]
@@ -458,48 +450,51 @@ class HandEntry:
         return any(form.errors for form in self.forms())
 
     def add_scoring_error(self, error: ScoringError, message: str) -> None:
-        """Place scoring's ``error`` beside the field it names (``error.field``), or above
-        the form when it names none of them."""
-        form, name = self._field_of(error.field or "")
+        """Place scoring's ``error`` beside the field its path names (``error.path``), or
+        above the form when it names none of them."""
+        form, name = self._field_of(error.path)
         form.add_error(name, message)
 
-    def _field_of(self, where: str) -> tuple[Any, str | None]:
+    def _field_of(self, path: Path) -> tuple[Any, str | None]:
         record = self.record()
-        match = re.match(r"^wins\[(\d+)\]\.?([a-z_]*)", where)
-        if match:
-            index, key = int(match.group(1)), match.group(2)
-            if index >= len(record["wins"]):
-                return self.hand, None
-            win = record["wins"][index]
-            if key in ("", "seat"):
-                return self.hand, "winners"
-            if key == "discarder":
-                return self.hand, "discarder"
-            seat = next(form for form in self.seats if form.prefix == win["seat"])
-            name = _FIELD_OF_KEY.get(key)
-            if name is None:
-                return self.hand, "winners"
-            if name in _TILE_FIELDS and "concealed" not in win:
-                name = "hard"  # a quick win: its counts are at fault
-            return seat, name if name in seat.fields else "concealed"
-        match = re.match(r"^(kongs|penalties)\[(\d+)\]\.?([a-z_]*)", where)
-        if match:
-            kind, index, key = match.group(1), int(match.group(2)), match.group(3)
-            if kind == "penalties":
+        match path:
+            case ("wins", int(index), *rest):
+                return self._win_field(record["wins"], index, str(rest[0]) if rest else "")
+            case ("penalties", int(index), *rest):
                 if index < len(self.penalty_forms):
-                    return self.penalty_forms[index], "kind" if key == "type" else "seat"
-                return self.hand, None
-            own = len(record["kongs"]) - len(self.kong_forms)  # the winners' own come first
-            if index >= own and index - own < len(self.kong_forms):
-                return self.kong_forms[index - own], "fed_by" if key == "from" else "kind"
-            seat_of = record["kongs"][index]["seat"] if index < len(record["kongs"]) else None
-            for form in self.seats:
-                if form.prefix == seat_of:
-                    return form, "melds"
-            return self.hand, None
-        if where in ("false_wins", "dead_hands") and where in self.hand.fields:
-            return self.hand, where
+                    return self.penalty_forms[index], "kind" if rest[:1] == ["type"] else "seat"
+            case ("kongs", int(index), *rest):
+                own = len(record["kongs"]) - len(self.kong_forms)  # the winners' own come first
+                if own <= index < len(record["kongs"]):
+                    return self.kong_forms[index - own], "fed_by" if rest[:1] == [
+                        "from"
+                    ] else "kind"
+                seat_of = record["kongs"][index]["seat"] if index < len(record["kongs"]) else None
+                for form in self.seats:
+                    if form.prefix == seat_of:
+                        return form, "melds"
+            case ("false_wins" | "dead_hands" as key,) if key in self.hand.fields:
+                return self.hand, key
         return self.hand, None
+
+    def _win_field(
+        self, wins: list[dict[str, Any]], index: int, key: str
+    ) -> tuple[Any, str | None]:
+        """The field of the ``index``-th win's ``key`` (``""``: the win itself)."""
+        if index >= len(wins):
+            return self.hand, None
+        if key in ("", "seat"):
+            return self.hand, "winners"
+        if key == "discarder":
+            return self.hand, "discarder"
+        win = wins[index]
+        seat = next(form for form in self.seats if form.prefix == win["seat"])
+        name = _FIELD_OF_KEY.get(key)
+        if name is None:
+            return self.hand, "winners"
+        if name in _TILE_FIELDS and "concealed" not in win:
+            name = "hard"  # a quick win: its counts are at fault
+        return seat, name if name in seat.fields else "concealed"
 
 
 _FIELD_OF_KEY = {
@@ -517,57 +512,3 @@ _FIELD_OF_KEY = {
     "others_ponged": "others_ponged",
 }
 _TILE_FIELDS = {"concealed", "winning_tile", "flowers", "melds", "others_ponged"}
-
-
-def parse_melds(text: str) -> list[dict[str, Any]]:
-    """``P5sW K7m`` → the contract's melds; a bad token is a form error."""
-    melds = []
-    for token in re.split(r"[\s,，]+", text.strip()):
-        if not token:
-            continue
-        match = _MELD.match(token[0].upper() + token[1:])
-        if not match:
-            raise forms.ValidationError(
-                _("Cannot read the meld “%(token)s” (e.g. P5sW, K7m, U3pS)."),
-                params={"token": token},
-            )
-        kind, tile, feeder = match.groups()
-        if kind in "PU" and not feeder:
-            raise forms.ValidationError(
-                _("The pong “%(token)s” needs who fed it (e.g. P5sW)."), params={"token": token}
-            )
-        melds.append(
-            {
-                "type": "pong" if kind == "P" else "kong",
-                "tile": tile,
-                "from": feeder,
-                "upgraded": kind == "U",
-            }
-        )
-    return melds
-
-
-def _last_tile(concealed: str) -> str:
-    """The last tile written in MPSZ (``123m55p`` → ``5p``): what was won on by default."""
-    match = re.search(r"(\d)\D*([mpsz])\s*$", concealed)
-    return f"{match.group(1)}{match.group(2)}" if match else ""
-
-
-def _kongs_of(seat: str, melds: list[dict[str, Any]], flowers: str) -> list[dict[str, Any]]:
-    """The winner's kong entries, from the kong melds and the complete flower sets."""
-    out = []
-    for meld in melds:
-        if meld["type"] != "kong":
-            continue
-        if meld["upgraded"]:
-            out.append({"seat": seat, "type": "upgraded", "from": meld["from"]})
-        elif meld["from"]:
-            out.append({"seat": seat, "type": "exposed", "from": meld["from"]})
-        else:
-            out.append({"seat": seat, "type": "concealed", "from": None})
-    try:
-        codes = list(scoring.tiles.parse(flowers)) if flowers else []
-    except ScoringError:
-        return out  # scoring names the bad flower beside the field
-    out += [{"seat": seat, "type": "flower", "from": None}] * scoring.tiles.flower_sets(codes)
-    return out

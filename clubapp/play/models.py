@@ -8,7 +8,7 @@ journal also keeps the table's state after it (``scoring.night``), a checkpoint 
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -19,6 +19,7 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 import scoring.rulesets
 from clubapp.core.appendonly import AppendOnlyModel, AppendOnlyQuerySet
+from clubapp.core.models import by_field
 from scoring import night
 from scoring.record import SEATS as SEATS  # the seats as the scorer names them
 
@@ -128,14 +129,7 @@ class TableSession(models.Model):
     )
     started_at = models.DateTimeField(_("started"))
     ended_at = models.DateTimeField(_("ended"), null=True, blank=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("created by"),
-    )
+    created_by = by_field(_("created by"), null=True)
     #: a manager reopened the session after it was ended by mistake (the last time)
     reopened_at = models.DateTimeField(_("reopened"), null=True, blank=True)
     reopened_by = models.ForeignKey(
@@ -311,15 +305,17 @@ class Hand(AppendOnlyModel):
     #: how many ledger lines the row has: the database refuses any line beyond them
     #: (they are written with the row, in its transaction: ``clubapp/play/guards.py``)
     line_count = models.PositiveSmallIntegerField(_("ledger lines"))
-    # the table's state after this row
-    next_dealer = models.CharField(_("next dealer"), max_length=1, choices=Wind.choices)
-    next_doubled = models.BooleanField(_("next hand doubled"))
+    # The table's state after this row: ``scoring.night.State``, each field in the column
+    # of its name (``STATE_FIELDS``; the state's ``number`` is the row's). So ``dealer``
+    # deals the *next* hand; this hand's dealer is ``record["dealer"]``.
+    dealer = models.CharField(_("next dealer"), max_length=1, choices=Wind.choices)
+    doubled = models.BooleanField(_("next hand doubled"))
     passes = models.PositiveIntegerField(_("deal passes"))
-    hands_played = models.PositiveIntegerField(_("hands standing"))
+    hands = models.PositiveIntegerField(_("hands standing"))
     balances = models.JSONField(_("balances"))
     unsettled = models.JSONField(_("since the last statement"))
-    settle_due = models.BooleanField(_("statement due"))
-    garden_number = models.PositiveSmallIntegerField(_("garden number"), null=True, blank=True)
+    due = models.BooleanField(_("statement due"))
+    garden = models.PositiveSmallIntegerField(_("garden number"), null=True, blank=True)
     garden_left = models.JSONField(_("garden balances"), null=True, blank=True)
 
     class Meta:
@@ -337,11 +333,11 @@ class Hand(AppendOnlyModel):
                 name="play_hand_void_has_reason",
             ),
             models.CheckConstraint(
-                condition=models.Q(next_dealer__in=SEATS), name="play_hand_next_dealer_valid"
+                condition=models.Q(dealer__in=SEATS), name="play_hand_next_dealer_valid"
             ),
             models.CheckConstraint(
-                condition=models.Q(garden_number__isnull=True, garden_left__isnull=True)
-                | models.Q(garden_number__gte=1, garden_left__isnull=False),
+                condition=models.Q(garden__isnull=True, garden_left__isnull=True)
+                | models.Q(garden__gte=1, garden_left__isnull=False),
                 name="play_hand_garden_state",
             ),
         ]
@@ -349,10 +345,11 @@ class Hand(AppendOnlyModel):
     def __str__(self) -> str:
         return f"{self.session} #{self.number}"
 
-    #: the fields that keep the table's state after the row
+    #: the columns that keep the table's state after the row: every field of
+    #: ``scoring.night.State`` but ``number`` (the row's own), by the same name
     STATE_FIELDS = (
-        "next_dealer", "next_doubled", "passes", "hands_played", "balances", "unsettled",
-        "settle_due", "garden_number", "garden_left",
+        "dealer", "doubled", "passes", "hands", "balances", "unsettled", "due", "garden",
+        "garden_left",
     )  # fmt: skip
 
     @property
@@ -370,52 +367,15 @@ class Hand(AppendOnlyModel):
     def state(self) -> night.State:
         """The table's state after this row."""
         return night.State(
-            number=self.number,
-            dealer=self.next_dealer,
-            doubled=self.next_doubled,
-            passes=self.passes,
-            hands=self.hands_played,
-            balances=self.balances,
-            unsettled=self.unsettled,
-            due=self.settle_due,
-            garden=self.garden_number,
-            garden_left=self.garden_left,
+            number=self.number, **{name: getattr(self, name) for name in self.STATE_FIELDS}
         )
 
     @staticmethod
     def state_fields(state: night.State) -> dict[str, object]:
-        """The row's fields that keep ``state`` (the inverse of ``state()``)."""
-        return {
-            "next_dealer": state.dealer,
-            "next_doubled": state.doubled,
-            "passes": state.passes,
-            "hands_played": state.hands,
-            "balances": dict(state.balances),
-            "unsettled": dict(state.unsettled),
-            "settle_due": state.due,
-            "garden_number": state.garden,
-            "garden_left": dict(state.garden_left) if state.garden_left is not None else None,
-        }
-
-    def night_row(self) -> night.Row:
-        """This row as the night's state reads it."""
-        return night_row(self.number, self.record, self.result)
-
-
-def night_row(number: int, record: dict[str, Any], result: dict[str, Any]) -> night.Row:
-    """A journal row as ``scoring.night`` reads it, from its record and result: its
-    points are the result's net (a reversal's result holds its hand's net negated and
-    the number it voids); the row's ledger lines equal them by construction."""
-    nxt = result.get("next") or {}
-    return night.Row(
-        number=number,
-        net=result.get("net") or {},
-        dealer=record.get("dealer"),
-        next_dealer=nxt.get("dealer"),
-        next_doubled=bool(nxt.get("doubled")),
-        garden_over=bool(result.get("garden_over")),
-        voids=result.get("voids"),
-    )
+        """The row's columns that keep ``state`` (the inverse of ``state()``; the JSON
+        columns take the state's mappings as plain dicts)."""
+        fields = {name: getattr(state, name) for name in Hand.STATE_FIELDS}
+        return {name: dict(v) if isinstance(v, Mapping) else v for name, v in fields.items()}
 
 
 class LedgerLine(AppendOnlyModel):
@@ -468,14 +428,7 @@ class Settlement(AppendOnlyModel):
     last_number = models.PositiveIntegerField(_("through #"))
     statement = models.JSONField(_("statement"))
     created_at = models.DateTimeField(_("created"), auto_now_add=True)
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("created by"),
-    )
+    created_by = by_field(_("created by"), null=True)
 
     class Meta:
         verbose_name = _("settlement")

@@ -7,12 +7,13 @@ first hand of a night as on the hundredth.
 
 from __future__ import annotations
 
+import datetime as dt
 import uuid
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
-from django.db.models import Exists, F, Max, OuterRef, Q, QuerySet, Subquery, Sum
+from django.db.models import Count, Exists, F, Max, OuterRef, Q, QuerySet, Subquery, Sum
 from django.shortcuts import get_object_or_404
 
 from clubapp.core.models import Room
@@ -20,12 +21,12 @@ from clubapp.members.models import Table, Visit
 from clubapp.play.models import (
     SEATS,
     Hand,
+    HandSignoff,
     LedgerLine,
     RulesetVersion,
     Seat,
     Settlement,
     TableSession,
-    night_row,
 )
 from scoring import compare, features, night, settle, timing
 
@@ -83,11 +84,13 @@ def session_get(*, pk: int, seats: bool = True) -> TableSession:
 
 @dataclass(frozen=True)
 class Tip:
-    """The end of a session's journal: the table's state after its last row, and the
-    last row of its last statement (0 when none)."""
+    """The end of a session's journal: the table's state after its last row, the last
+    row of its last statement (0 when none), and what the session fixes for the night
+    (the next state is computed under it)."""
 
     state: night.State
     settled_through: int
+    table: night.Table
 
 
 def journal_tip(*, session: TableSession) -> Tip:
@@ -100,16 +103,19 @@ def journal_tip(*, session: TableSession) -> Tip:
         .order_by("-number")
         .first()
     )
+    table = session.night()
     if last is None:
-        return Tip(state=night.start(session.night()), settled_through=0)
-    return Tip(state=last.state(), settled_through=last.settled_through or 0)
+        return Tip(state=night.start(table), settled_through=0, table=table)
+    return Tip(state=last.state(), settled_through=last.settled_through or 0, table=table)
 
 
 def tip_of(session: TableSession, lines: Sequence[Line], statements: Sequence[Settlement]) -> Tip:
     """The end of the journal from what a page read anyway: its latest rows (newest
     first) and its statements (newest first); the same as ``journal_tip``."""
-    state = lines[0].hand.state() if lines else night.start(session.night())
-    return Tip(state=state, settled_through=statements[0].last_number if statements else 0)
+    table = session.night()
+    state = lines[0].hand.state() if lines else night.start(table)
+    settled_through = statements[0].last_number if statements else 0
+    return Tip(state=state, settled_through=settled_through, table=table)
 
 
 def journal_rows(*, session: TableSession, standing: bool = False) -> list[night.Row]:
@@ -124,7 +130,7 @@ def journal_rows(*, session: TableSession, standing: bool = False) -> list[night
         "result__voids",
     )  # fmt: skip
     return [
-        night_row(
+        night.Row.read(
             number,
             {"dealer": dealer},
             {
@@ -428,7 +434,11 @@ def state_differences(*, session: TableSession) -> list[str]:
     sums = LedgerLine.objects.filter(hand__session=session).values("hand_id", "seat")
     for line in sums.annotate(total=Sum("points")):
         net[line["hand_id"]][line["seat"]] = line["total"]
-    rows = [night.Row(**{**vars(hand.night_row()), "net": net[hand.pk]}) for hand in hands]
+    # each row's points as its ledger lines say (the check is that they agree)
+    rows = [
+        replace(night.Row.read(hand.number, hand.record, hand.result), net=net[hand.pk])
+        for hand in hands
+    ]
     marks = set(Settlement.objects.filter(session=session).values_list("last_number", flat=True))
     out = []
     for hand, expected in zip(hands, night.replay(session.night(), rows, marks), strict=True):
@@ -447,11 +457,158 @@ def session_totals(sessions: Sequence[TableSession]) -> dict[int, dict[str, int]
     included): ``{session_id: {wind: points}}``, every wind present (0 when no line).
     The tournaments' 麻将 standings read their tables' sessions through this."""
     totals = {session.pk: dict.fromkeys(SEATS, 0) for session in sessions}
+    chosen = TableSession.objects.filter(pk__in=list(totals))
+    for pk, wind, points in points_by_seat(sessions=chosen):
+        totals[pk][wind] = int(points or 0)
+    return totals
+
+
+def sessions_started(*, room: Room, start: dt.datetime, end: dt.datetime) -> QuerySet[TableSession]:
+    """The room's sessions that started from ``start`` to before ``end`` (a night
+    belongs to the moment it began), unordered: a subquery for the reads below."""
+    return TableSession.objects.filter(
+        room=room, started_at__gte=start, started_at__lt=end
+    ).order_by()
+
+
+def session_ids(*, sessions: QuerySet[TableSession]) -> list[int]:
+    """The pks of ``sessions`` in the order they started."""
+    return list(sessions.order_by("started_at", "id").values_list("id", flat=True))
+
+
+def sessions_by_ruleset(*, sessions: QuerySet[TableSession]) -> dict[str, int]:
+    """How many of ``sessions`` each ruleset (by name) played."""
+    rows = sessions.order_by().values("ruleset__name").annotate(n=Count("id"))
+    return {row["ruleset__name"]: row["n"] for row in rows}
+
+
+def hands_by_ruleset(*, sessions: QuerySet[TableSession]) -> dict[str, tuple[int, int]]:
+    """(played hands, reversals) of ``sessions`` by ruleset name: a reversal voids
+    exactly one played hand, so the hands standing are the difference."""
     rows = (
-        LedgerLine.objects.filter(hand__session__in=list(totals))
-        .values("hand__session", "seat")
+        Hand.objects.filter(session__in=sessions)
+        .order_by()
+        .values("ruleset__name")
+        .annotate(
+            played=Count("id", filter=Q(voids__isnull=True)),
+            reversals=Count("id", filter=Q(voids__isnull=False)),
+        )
+    )
+    return {row["ruleset__name"]: (row["played"], row["reversals"]) for row in rows}
+
+
+def hands_standing_by_session(*, sessions: Sequence[TableSession]) -> dict[int, int]:
+    """The hands standing (played less the voided) of each of ``sessions``, by pk."""
+    rows = (
+        Hand.objects.filter(session__in=sessions)
+        .order_by()
+        .values("session_id")
+        .annotate(
+            played=Count("id", filter=Q(voids__isnull=True)),
+            reversals=Count("id", filter=Q(voids__isnull=False)),
+        )
+    )
+    return {row["session_id"]: row["played"] - row["reversals"] for row in rows}
+
+
+def sessions_open(*, room: Room) -> list[TableSession]:
+    """The room's open sessions with their ruleset and seats, by table number."""
+    return list(
+        TableSession.objects.filter(room=room, ended_at__isnull=True)
+        .select_related("ruleset")
+        .prefetch_related("seats")
+        .order_by("table_number")
+    )
+
+
+@dataclass(frozen=True)
+class SeatOf:
+    """A seat as the reports tie it to a member: through the visit it was seated with
+    (``visit_member_id``) or the account that sat there (``user_id``)."""
+
+    session_id: int
+    wind: str
+    name: str
+    user_id: int | None
+    visit_member_id: int | None
+
+
+def seats_of(*, sessions: QuerySet[TableSession]) -> list[SeatOf]:
+    """Every seat of ``sessions``."""
+    rows = Seat.objects.filter(session__in=sessions).values_list(
+        "session_id", "wind", "name", "user_id", "visit__member_id"
+    )
+    return [SeatOf(*row) for row in rows]
+
+
+def points_by_seat(*, sessions: QuerySet[TableSession]) -> list[tuple[int, str, int]]:
+    """(session pk, wind, points): the ledger's sum of each seat of ``sessions``."""
+    return list(
+        LedgerLine.objects.filter(hand__session__in=sessions)
+        .order_by()
+        .values_list("hand__session_id", "seat")
         .annotate(points=Sum("points"))
     )
-    for row in rows:
-        totals[row["hand__session"]][row["seat"]] = int(row["points"] or 0)
-    return totals
+
+
+def big_hand_pattern(family: str) -> str:
+    """A regular expression over a hand's wins (JSON text) that every big win of
+    ``family`` matches (``scoring.features.big_hand_codes``): the database's quick
+    filter; each candidate is then checked exactly with ``features.is_big_hand``."""
+    return '"(' + "|".join(sorted(features.big_hand_codes(family))) + ')"'
+
+
+def hands_maybe_big(*, session_ids: Sequence[int]) -> list[tuple[Any, ...]]:
+    """The played hands of those sessions whose wins may hold a big hand (the quick
+    filter of ``big_hand_pattern`` for each hand's family), in the order the nights
+    were played, as (session pk, number, booked at, table number, family, wins, pk of
+    the reversal that voided it or None)."""
+    worksite = Q(ruleset__family="worksite")
+    maybe = (worksite & Q(result__wins__regex=big_hand_pattern("worksite"))) | (
+        ~worksite & Q(result__wins__regex=big_hand_pattern("nanjing"))
+    )
+    return list(
+        Hand.objects.filter(maybe, session_id__in=session_ids, voids__isnull=True)
+        .order_by("session__started_at", "session_id", "number")
+        .values_list(
+            "session_id",
+            "number",
+            "created_at",
+            "session__table_number",
+            "ruleset__family",
+            "result__wins",
+            "voided_by",
+        )
+    )
+
+
+def seat_names(*, session: TableSession) -> dict[str, str]:
+    """The session's {wind: name}."""
+    return dict(Seat.objects.filter(session=session).values_list("wind", "name"))
+
+
+def signoff_seats(*, session: TableSession) -> list[tuple[int, str]]:
+    """(hand pk, wind) of every confirmation (sign-off) at the session."""
+    return list(HandSignoff.objects.filter(hand__session=session).values_list("hand_id", "seat"))
+
+
+def hands_as_booked(*, session: TableSession) -> list[dict[str, Any]]:
+    """Every row of the session's journal in order: its pk (``id``), ``number``,
+    ``created_at``, ``record``, ``result`` and the number of the hand it voids
+    (``voids__number``, None for a played hand)."""
+    return list(
+        Hand.objects.filter(session=session)
+        .order_by("number")
+        .values("id", "number", "created_at", "record", "result", "voids__number")
+    )
+
+
+def seat_totals(*, session: TableSession) -> dict[str, int]:
+    """The ledger's sum of each seat of the session, by wind (seats with no line left
+    out)."""
+    return dict(
+        LedgerLine.objects.filter(hand__session=session)
+        .order_by()
+        .values_list("seat")
+        .annotate(t=Sum("points"))
+    )

@@ -39,9 +39,10 @@ from clubapp.core.models import Room
 from clubapp.members.models import CardState, CardStatus, Visit
 from clubapp.members.selectors import member_list
 from clubapp.play.models import SEATS, Hand, LedgerLine, Mode, Seat, TableSession
+from clubapp.play.reasons import reason_name
 from clubapp.reports import filters
 from clubapp.reports.permissions import can_read_books, can_read_room
-from clubapp.reports.selectors import SEAT_NAMES, describe_hand, reason_label
+from clubapp.reports.selectors import SEAT_NAMES, describe_hand
 from clubapp.reports.xlsx import Column
 
 CHUNK = 5000
@@ -508,7 +509,7 @@ def _line_rows(qs: QuerySet[Any]) -> Iterator[Sequence[Any]]:
             f"{SEAT_NAMES[seat]} {player or ''}".strip(),
             f"{SEAT_NAMES[other_seat]} {other or ''}".strip(),
             points,
-            reason_label(reason),
+            reason_name(reason),
         )
 
 

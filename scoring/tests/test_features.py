@@ -4,8 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from scoring import rulesets
-from scoring.features import FLAGS, conflicts, is_big_hand, ticks, without_hard_flowers
+from scoring import nanjing, rulesets, worksite
+from scoring.features import (
+    FLAGS,
+    big_hand_codes,
+    conflicts,
+    is_big_hand,
+    ticks,
+    without_hard_flowers,
+)
 from scoring.record import FLAGS as RECORD_FLAGS
 
 
@@ -46,3 +53,26 @@ def test_every_offered_flag_is_a_record_flag() -> None:
 def test_big_hands_by_family() -> None:
     assert is_big_hand("nanjing", ["qingyise"]) and not is_big_hand("nanjing", ["menqing"])
     assert is_big_hand("worksite", ["yitiaolong"]) and not is_big_hand("worksite", ["menqianqing"])
+
+
+def test_worksite_big_hands_are_its_patterns_not_its_counted_items() -> None:
+    """工地: a big hand is one of RULES.md's patterns but 门前清; the counted items
+    before the table (wind sets, kongs, other flowers, 杠上开花, 杠后炮, 天糊, 海底捞月)
+    add flowers and do not make a win big."""
+    counted = ["feng_peng", "minggang", "angang", "soft_flowers", "gangshang_kaihua", "tianhu"]
+    assert not is_big_hand("worksite", [*counted, "haidi", "ganghou_pao", "menqianqing"])
+    assert is_big_hand("worksite", ["soft_flowers", "duiduihu"])
+
+
+@pytest.mark.parametrize(
+    ("family", "names"), [("nanjing", nanjing.NAMES), ("worksite", worksite.NAMES)]
+)
+def test_the_big_hand_codes_are_the_features_that_make_a_win_big(
+    family: str, names: dict[str, str]
+) -> None:
+    codes = big_hand_codes(family)
+    for code in set(names) - {"hard_flowers"}:  # a breakdown line, never a feature
+        assert is_big_hand(family, [code]) == (code in codes), code
+    assert "menqianqing" not in big_hand_codes("worksite")
+    assert "dasixi" in big_hand_codes("worksite")
+    assert "menqing" not in big_hand_codes("nanjing")

@@ -145,3 +145,16 @@ def test_stepping_agrees_with_replaying_from_scratch(seed: int, option: str) -> 
             statements.add(number)
         state = book(table, rows, statements)[-1]
     assert book(table, rows, statements) == replay(table, rows, statements)
+
+
+def test_a_row_is_read_from_its_record_and_result() -> None:
+    """``Row.read``: the result's net and ``next``, the record's dealer; a reversal's
+    result names the hand it voids."""
+    net = {"E": -30, "S": 30, "W": 0, "N": 0}
+    row = Row.read(3, {"dealer": "E"}, {"net": net, "next": {"dealer": "S", "doubled": True}})
+    assert row == Row(3, net, dealer="E", next_dealer="S", next_doubled=True)
+    back = Row.read(4, {}, {"net": {s: -p for s, p in net.items()}, "voids": 3})
+    assert back.is_reversal and back.voids == 3 and back.dealer is None
+    assert not back.next_doubled and not back.garden_over
+    over = Row.read(5, {"dealer": "S"}, {"net": net, "garden_over": True})
+    assert over.garden_over and over.next_dealer is None

@@ -3,7 +3,7 @@ also guards SQLite; 0002's PostgreSQL-only trigger and function give way to it."
 
 from django.db import migrations
 
-from clubapp.core.appendonly import AppendOnlyTriggers
+from clubapp.core.triggers import InstallTriggers
 
 OLD = """
 CREATE FUNCTION books_incomeentry_append_only() RETURNS trigger AS $$
@@ -35,5 +35,5 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.RunPython(drop_old, restore_old),
-        AppendOnlyTriggers("incomeentry"),
+        InstallTriggers("append_only", "incomeentry"),
     ]

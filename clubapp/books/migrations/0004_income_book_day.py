@@ -10,7 +10,8 @@ table on these ALTERs anyway, and a rebuilt table has no triggers).
 from django.db import migrations, models
 from django.utils import timezone
 
-from clubapp.core.appendonly import AppendOnlyTriggers, create_sql, drop_sql
+from clubapp.core.appendonly import create_sql, drop_sql
+from clubapp.core.triggers import InstallTriggers
 
 TABLE = "books_incomeentry"
 
@@ -91,5 +92,5 @@ class Migration(migrations.Migration):
                 name="books_income_late_before_book_date",
             ),
         ),
-        AppendOnlyTriggers("incomeentry"),
+        InstallTriggers("append_only", "incomeentry"),
     ]

@@ -4,7 +4,7 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-from clubapp.core.appendonly import AppendOnlyTriggers
+from clubapp.core.triggers import InstallTriggers
 
 
 class Migration(migrations.Migration):
@@ -90,7 +90,7 @@ class Migration(migrations.Migration):
             model_name='slipdecision',
             constraint=models.CheckConstraint(condition=models.Q(('late_for__isnull', True), ('late_for__lt', models.F('book_date')), _connector='OR'), name='books_slipdecision_late_before_book_date'),
         ),
-        AppendOnlyTriggers("handoverslip"),
-        AppendOnlyTriggers("handoverline"),
-        AppendOnlyTriggers("slipdecision"),
+        InstallTriggers("append_only", "handoverslip"),
+        InstallTriggers("append_only", "handoverline"),
+        InstallTriggers("append_only", "slipdecision"),
     ]

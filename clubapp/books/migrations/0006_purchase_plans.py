@@ -4,7 +4,7 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-from clubapp.core.appendonly import AppendOnlyTriggers
+from clubapp.core.triggers import InstallTriggers
 
 
 class Migration(migrations.Migration):
@@ -135,8 +135,8 @@ class Migration(migrations.Migration):
             model_name='plansubmission',
             constraint=models.CheckConstraint(condition=models.Q(('total__gt', 0)), name='books_plansubmission_total_positive'),
         ),
-        AppendOnlyTriggers("plansubmission"),
-        AppendOnlyTriggers("planline"),
-        AppendOnlyTriggers("plandecision"),
-        AppendOnlyTriggers("plancompletion"),
+        InstallTriggers("append_only", "plansubmission"),
+        InstallTriggers("append_only", "planline"),
+        InstallTriggers("append_only", "plandecision"),
+        InstallTriggers("append_only", "plancompletion"),
     ]

@@ -4,7 +4,7 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-from clubapp.core.appendonly import AppendOnlyTriggers
+from clubapp.core.triggers import InstallTriggers
 
 
 class Migration(migrations.Migration):
@@ -71,6 +71,6 @@ class Migration(migrations.Migration):
             model_name='expense',
             constraint=models.CheckConstraint(condition=models.Q(('late_for__isnull', True), ('late_for__lt', models.F('book_date')), _connector='OR'), name='books_expense_late_before_book_date'),
         ),
-        AppendOnlyTriggers("expense"),
-        AppendOnlyTriggers("expenseconfirmation"),
+        InstallTriggers("append_only", "expense"),
+        InstallTriggers("append_only", "expenseconfirmation"),
     ]

@@ -4,7 +4,7 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-from clubapp.core.appendonly import AppendOnlyTriggers
+from clubapp.core.triggers import InstallTriggers
 
 
 class Migration(migrations.Migration):
@@ -61,6 +61,6 @@ class Migration(migrations.Migration):
                 'constraints': [models.CheckConstraint(condition=models.Q(('amount__gt', 0)), name='books_reversal_amount_positive'), models.CheckConstraint(condition=models.Q(('reason', ''), _negated=True), name='books_reversal_reason'), models.CheckConstraint(condition=models.Q(models.Q(('expense__isnull', True), ('income__isnull', False), ('kind', 'income'), ('slip__isnull', True)), models.Q(('expense__isnull', True), ('income__isnull', True), ('kind', 'slip'), ('slip__isnull', False)), models.Q(('expense__isnull', False), ('income__isnull', True), ('kind', 'expense'), ('slip__isnull', True)), _connector='OR'), name='books_reversal_one_target'), models.CheckConstraint(condition=models.Q(('late_for__isnull', True), ('late_for__lt', models.F('book_date')), _connector='OR'), name='books_reversal_late_before_book_date')],
             },
         ),
-        AppendOnlyTriggers("dayclosing"),
-        AppendOnlyTriggers("reversal"),
+        InstallTriggers("append_only", "dayclosing"),
+        InstallTriggers("append_only", "reversal"),
     ]

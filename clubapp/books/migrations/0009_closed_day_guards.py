@@ -1,17 +1,17 @@
-"""The database refuses every dated book row on a closed day (clubapp/books/dbguards.py)."""
+"""The database refuses every dated book row on a closed day (clubapp/books/guards.py)."""
 
 from django.db import migrations
 
-from clubapp.books.dbguards import ClosedDayGuard
+from clubapp.core.triggers import InstallTriggers
 
 
 class Migration(migrations.Migration):
     dependencies = [("books", "0008_day_closing_and_reversals")]
 
     operations = [
-        ClosedDayGuard("incomeentry"),
-        ClosedDayGuard("handoverslip"),
-        ClosedDayGuard("slipdecision"),
-        ClosedDayGuard("expense"),
-        ClosedDayGuard("reversal"),
+        InstallTriggers("closed_day", "incomeentry"),
+        InstallTriggers("closed_day", "handoverslip"),
+        InstallTriggers("closed_day", "slipdecision"),
+        InstallTriggers("closed_day", "expense"),
+        InstallTriggers("closed_day", "reversal"),
     ]

@@ -25,7 +25,7 @@ class BookDated(models.Model):
     ``book_date`` is the day whose summary it belongs to. A row whose own day was
     already closed is booked on the next open day instead, and ``late_for`` keeps
     the day it belongs to (补记). The database refuses a row on a closed day
-    (``clubapp.books.dbguards.ClosedDayGuard``).
+    (``clubapp.books.guards.closed_day``).
     """
 
     room = models.ForeignKey(

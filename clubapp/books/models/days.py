@@ -3,12 +3,12 @@ is corrected by a reversing entry with a reason, never changed."""
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubapp.books.models.base import MONEY, BookDated, late_for_before_book_date, positive
 from clubapp.core.appendonly import AppendOnlyModel
+from clubapp.core.models import by_field
 
 
 class DayClosing(AppendOnlyModel):
@@ -27,12 +27,7 @@ class DayClosing(AppendOnlyModel):
     expense_total = models.DecimalField(_("expenses (yuan)"), **MONEY)
     cash_on_hand = models.DecimalField(_("cash on hand (yuan)"), **MONEY)
     note = models.CharField(_("note"), max_length=200, blank=True)
-    closed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("closed by"),
-    )
+    closed_by = by_field(_("closed by"))
     closed_at = models.DateTimeField(_("closed at"))
 
     class Meta:
@@ -88,12 +83,7 @@ class Reversal(BookDated, AppendOnlyModel):
     )
     amount = models.DecimalField(_("amount (yuan)"), **MONEY)
     reason = models.CharField(_("reason"), max_length=200)
-    reversed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("reversed by"),
-    )
+    reversed_by = by_field(_("reversed by"))
     reversed_at = models.DateTimeField(_("reversed at"))
 
     class Meta:

@@ -3,13 +3,13 @@ cash on hand. The unit's finance pays it, or reimburses a named person."""
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubapp.books.models.base import MONEY, BookDated, late_for_before_book_date, positive
 from clubapp.core.appendonly import AppendOnlyModel
+from clubapp.core.models import by_field
 
 
 class PaidBy(models.TextChoices):
@@ -34,12 +34,7 @@ class Expense(BookDated, AppendOnlyModel):
     paid_by = models.CharField(_("paid by"), max_length=20, choices=PaidBy.choices)
     reimbursed_to = models.CharField(_("reimbursed to"), max_length=50, blank=True)
     note = models.CharField(_("note"), max_length=200, blank=True)
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("recorded by"),
-    )
+    recorded_by = by_field(_("recorded by"))
     recorded_at = models.DateTimeField(_("recorded at"))
     request_key = models.UUIDField(null=True, blank=True, unique=True, editable=False)
 
@@ -74,12 +69,7 @@ class ExpenseConfirmation(AppendOnlyModel):
     expense = models.OneToOneField(
         Expense, on_delete=models.PROTECT, related_name="confirmation", verbose_name=_("expense")
     )
-    confirmed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("confirmed by"),
-    )
+    confirmed_by = by_field(_("confirmed by"))
     confirmed_at = models.DateTimeField(_("confirmed at"))
 
     class Meta:

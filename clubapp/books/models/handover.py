@@ -9,13 +9,13 @@ cannot both be written.
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubapp.books.models.base import MONEY, BookDated, late_for_before_book_date, positive
 from clubapp.core.appendonly import AppendOnlyModel
+from clubapp.core.models import by_field
 
 
 class HandOverSlip(BookDated, AppendOnlyModel):
@@ -24,12 +24,7 @@ class HandOverSlip(BookDated, AppendOnlyModel):
     number = models.CharField(_("slip number"), max_length=20, unique=True)
     amount = models.DecimalField(_("amount (yuan)"), **MONEY)
     handed_over_at = models.DateTimeField(_("handed over at"))
-    handed_over_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("handed over by"),
-    )
+    handed_over_by = by_field(_("handed over by"))
     note = models.CharField(_("note"), max_length=200, blank=True)
     # The slip form's key: the same form sent twice writes one slip (core.requestkeys).
     request_key = models.UUIDField(null=True, blank=True, editable=False)
@@ -103,12 +98,7 @@ class SlipDecision(BookDated, AppendOnlyModel):
     )
     outcome = models.CharField(_("outcome"), max_length=10, choices=SlipOutcome.choices)
     reason = models.CharField(_("reason"), max_length=200, blank=True)
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("decided by"),
-    )
+    decided_by = by_field(_("decided by"))
     decided_at = models.DateTimeField(_("decided at"))
 
     class Meta:

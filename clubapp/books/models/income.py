@@ -4,13 +4,13 @@ from __future__ import annotations
 
 import datetime as dt
 
-from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubapp.books.models.base import MONEY, BookDated, late_for_before_book_date
 from clubapp.core.appendonly import AppendOnlyModel
+from clubapp.core.models import by_field
 
 
 class IncomeCategory(models.TextChoices):
@@ -45,12 +45,7 @@ class IncomeEntry(BookDated, AppendOnlyModel):
     reference = models.CharField(_("reference"), max_length=40)
     payer = models.CharField(_("paid by"), max_length=50, blank=True, default="")
     description = models.CharField(_("description"), max_length=200, blank=True)
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("recorded by"),
-    )
+    recorded_by = by_field(_("recorded by"))
     created_at = models.DateTimeField(_("created at"), auto_now_add=True)
     # From the form: the same form sent twice books once.
     request_key = models.UUIDField(null=True, blank=True, unique=True, editable=False)

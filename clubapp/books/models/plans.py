@@ -13,13 +13,13 @@ The state is not stored: it is read from those rows (``PlanState``,
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
 from clubapp.books.models.base import MONEY, positive
 from clubapp.core.appendonly import AppendOnlyModel
+from clubapp.core.models import by_field
 
 
 class ExpenseCategory(models.TextChoices):
@@ -61,12 +61,7 @@ class PurchasePlan(models.Model):
     number = models.CharField(_("plan number"), max_length=20, unique=True)
     title = models.CharField(_("title"), max_length=100)
     purpose = models.TextField(_("purpose"), blank=True)
-    drafted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("drafted by"),
-    )
+    drafted_by = by_field(_("drafted by"))
     created_at = models.DateTimeField(_("created at"))
     # A rejected plan copied into a new draft.
     copied_from = models.ForeignKey(
@@ -142,12 +137,7 @@ class PlanSubmission(AppendOnlyModel):
     title = models.CharField(_("title"), max_length=100)
     purpose = models.TextField(_("purpose"), blank=True)
     total = models.DecimalField(_("total (yuan)"), **MONEY)
-    submitted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("submitted by"),
-    )
+    submitted_by = by_field(_("submitted by"))
     submitted_at = models.DateTimeField(_("submitted at"))
 
     class Meta:
@@ -196,12 +186,7 @@ class PlanDecision(AppendOnlyModel):
     )
     outcome = models.CharField(_("decision"), max_length=10, choices=PlanOutcome.choices)
     comment = models.CharField(_("comment"), max_length=200, blank=True)
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("decided by"),
-    )
+    decided_by = by_field(_("decided by"))
     decided_at = models.DateTimeField(_("decided at"))
 
     class Meta:
@@ -224,12 +209,7 @@ class PlanCompletion(AppendOnlyModel):
     submission = models.OneToOneField(
         PlanSubmission, on_delete=models.PROTECT, related_name="completion", verbose_name=_("plan")
     )
-    completed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("completed by"),
-    )
+    completed_by = by_field(_("completed by"))
     completed_at = models.DateTimeField(_("completed at"))
     note = models.CharField(_("note"), max_length=200, blank=True)
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal
 from typing import TYPE_CHECKING, TypedDict
 
@@ -24,6 +25,8 @@ from clubapp.books.models import (
     PlanOutcome,
     PlanState,
     PurchasePlan,
+    Reversal,
+    ReversalKind,
 )
 from clubapp.books.selectors.state import (
     expenses_with_state,
@@ -54,6 +57,28 @@ if TYPE_CHECKING:
 def income_list(*, room: Room) -> QuerySet[IncomeWithState]:
     return income_with_state(IncomeEntry.objects.filter(room=room)).select_related(
         "recorded_by", "reversal"
+    )
+
+
+def income_booked_between(
+    *, room: Room, first: dt.date, last: dt.date
+) -> QuerySet[IncomeWithState]:
+    """The 收 entries booked from ``first`` to ``last`` (book days), oldest first."""
+    return (
+        income_list(room=room)
+        .filter(book_date__gte=first, book_date__lte=last)
+        .order_by("received_at", "pk")
+    )
+
+
+def income_reversals_between(*, room: Room, first: dt.date, last: dt.date) -> QuerySet[Reversal]:
+    """The reversals of 收 entries booked from ``first`` to ``last``, oldest first."""
+    return (
+        Reversal.objects.filter(
+            room=room, kind=ReversalKind.INCOME, book_date__gte=first, book_date__lte=last
+        )
+        .select_related("income", "reversed_by")
+        .order_by("reversed_at", "pk")
     )
 
 

@@ -110,6 +110,7 @@ class MonthSummary:
     opening_balance: Decimal  # 期初结余: income − expenses before the month
     income: list[Line]
     income_total: Decimal
+    income_reversed: Decimal  # the reversals of income booked in the month
     expenses: list[Line]
     expense_total: Decimal
     expenses_by_plan: list[Line]
@@ -337,6 +338,7 @@ def month_summary(*, room: Room, year: int, month: int) -> MonthSummary:
         opening_balance=opening_balance,
         income=period.income,
         income_total=period.income_total,
+        income_reversed=period.income_reversed,
         expenses=period.expenses,
         expense_total=period.expense_total,
         expenses_by_plan=period.expenses_by_plan,
@@ -465,3 +467,15 @@ def income_by_day(
             day = days.setdefault(row["book_date"], {})
             day[row[category]] = day.get(row[category], ZERO) + sign * total([row["total"]])
     return days
+
+
+def income_booked(*, room: Room, first: dt.date, last: dt.date) -> dict[str, tuple[int, Decimal]]:
+    """{category: (entries, amount)} of the 收 entries booked from ``first`` to ``last``
+    (book days), before their reversals: the count beside ``flows``' net income."""
+    rows = (
+        _dated(IncomeEntry.objects.filter(room=room), first, last)
+        .order_by()
+        .values("category")
+        .annotate(n=Count("id"), gross=Sum("amount"))
+    )
+    return {row["category"]: (row["n"], total([row["gross"]])) for row in rows}

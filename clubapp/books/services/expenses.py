@@ -20,6 +20,7 @@ from clubapp.books.models import (
     PaidBy,
     PlanLine,
     PlanState,
+    PurchasePlan,
 )
 from clubapp.books.money import amount_check
 from clubapp.books.permissions import can_check, can_record
@@ -98,61 +99,16 @@ def _record(
     now: dt.datetime,
     fund_negative_ok: bool,
 ) -> Expense:
-    found = PlanLine.objects.select_related("submission__plan__room").get(pk=line.pk)
-    lock_room(found.submission.plan.room)  # the room first, as every dated write
-    line = (
-        PlanLine.objects.select_for_update(of=("self",))
-        .select_related("submission__plan__room")
-        .get(pk=line.pk)
-    )
+    line = _line_locked(line)
     plan = line.submission.plan
-    state = selectors.plan_state(plan=plan)
-    if state == PlanState.DONE:
-        raise ValidationError(
-            _("Plan %(plan)s is done; it takes no more expenses.") % {"plan": plan.number},
-            code="plan_done",
-        )
-    if state not in (PlanState.APPROVED, PlanState.IN_PROGRESS):
-        raise ValidationError(
-            _("Plan %(plan)s is not approved: expenses are booked only against an approved plan.")
-            % {"plan": plan.number},
-            code="plan_not_approved",
-        )
+    _plan_takes_expenses(plan)
     amount = amount_check(amount)
     supplier = _text(supplier, message=_("Enter the supplier."), max_length=100)
     invoice_number = _text(invoice_number, message=_("Enter the invoice number."), max_length=40)
-    if paid_by not in PaidBy.values:
-        raise ValidationError(_("Say who paid."), code="paid_by")
-    reimbursed_to = (reimbursed_to or "").strip()[:50]
-    if paid_by == PaidBy.REIMBURSEMENT and not reimbursed_to:
-        raise ValidationError(_("Name the person to reimburse."), code="reimbursed_to")
-    if paid_by == PaidBy.FINANCE:
-        reimbursed_to = ""
+    reimbursed_to = _reimbursed_to(paid_by, reimbursed_to)
     today = timezone.localdate(now)
-    approved_on = selectors.plan_approved_on(plan=plan)
-    if purchased_on > today:
-        raise ValidationError(_("The purchase date cannot be in the future."), code="future")
-    if approved_on is not None and purchased_on < approved_on:
-        raise ValidationError(
-            _("The purchase date is before the plan was approved (%(day)s): buy after approval.")
-            % {"day": f"{approved_on:%Y-%m-%d}"},
-            code="before_approval",
-        )
-    left = selectors.line_left(line=line)
-    if amount > left:
-        raise ValidationError(
-            _(
-                "Beyond the approved amount of line “%(item)s”: approved %(approved)s yuan, "
-                "spent %(spent)s yuan, %(left)s yuan left. Draft a supplementary plan."
-            )
-            % {
-                "item": line.item,
-                "approved": line.amount,
-                "spent": line.amount - left,
-                "left": left,
-            },
-            code="beyond_line",
-        )
+    _purchase_date_check(plan, purchased_on=purchased_on, today=today)
+    _within_line(line, amount=amount)
     room = plan.room
     if line.category in FUND_CATEGORIES:
         fund_check(
@@ -180,6 +136,77 @@ def _record(
         late_for=late_for,
         request_key=request_key,
     )
+
+
+def _line_locked(line: PlanLine) -> PlanLine:
+    """The plan's line, locked after its room (the room first, as every dated write)."""
+    found = PlanLine.objects.select_related("submission__plan__room").get(pk=line.pk)
+    lock_room(found.submission.plan.room)
+    return (
+        PlanLine.objects.select_for_update(of=("self",))
+        .select_related("submission__plan__room")
+        .get(pk=line.pk)
+    )
+
+
+def _plan_takes_expenses(plan: PurchasePlan) -> None:
+    """Only an approved plan, not yet done, takes expenses."""
+    state = selectors.plan_state(plan=plan)
+    if state == PlanState.DONE:
+        raise ValidationError(
+            _("Plan %(plan)s is done; it takes no more expenses.") % {"plan": plan.number},
+            code="plan_done",
+        )
+    if state not in (PlanState.APPROVED, PlanState.IN_PROGRESS):
+        raise ValidationError(
+            _("Plan %(plan)s is not approved: expenses are booked only against an approved plan.")
+            % {"plan": plan.number},
+            code="plan_not_approved",
+        )
+
+
+def _reimbursed_to(paid_by: PaidBy, reimbursed_to: str) -> str:
+    """Who is reimbursed: named when a person paid, nobody when the finance paid."""
+    if paid_by not in PaidBy.values:
+        raise ValidationError(_("Say who paid."), code="paid_by")
+    reimbursed_to = (reimbursed_to or "").strip()[:50]
+    if paid_by == PaidBy.REIMBURSEMENT and not reimbursed_to:
+        raise ValidationError(_("Name the person to reimburse."), code="reimbursed_to")
+    if paid_by == PaidBy.FINANCE:
+        reimbursed_to = ""
+    return reimbursed_to
+
+
+def _purchase_date_check(plan: PurchasePlan, *, purchased_on: dt.date, today: dt.date) -> None:
+    """Bought by today, and not before the plan was approved."""
+    approved_on = selectors.plan_approved_on(plan=plan)
+    if purchased_on > today:
+        raise ValidationError(_("The purchase date cannot be in the future."), code="future")
+    if approved_on is not None and purchased_on < approved_on:
+        raise ValidationError(
+            _("The purchase date is before the plan was approved (%(day)s): buy after approval.")
+            % {"day": f"{approved_on:%Y-%m-%d}"},
+            code="before_approval",
+        )
+
+
+def _within_line(line: PlanLine, *, amount: Decimal) -> None:
+    """Beyond what is left of the line's approved amount needs a supplementary plan."""
+    left = selectors.line_left(line=line)
+    if amount > left:
+        raise ValidationError(
+            _(
+                "Beyond the approved amount of line “%(item)s”: approved %(approved)s yuan, "
+                "spent %(spent)s yuan, %(left)s yuan left. Draft a supplementary plan."
+            )
+            % {
+                "item": line.item,
+                "approved": line.amount,
+                "spent": line.amount - left,
+                "left": left,
+            },
+            code="beyond_line",
+        )
 
 
 @transaction.atomic

@@ -191,7 +191,7 @@ def plan_submit(*, plan: PurchasePlan, by: User, now: dt.datetime | None = None)
         [LineIn(d.category, d.item, d.quantity, d.unit, d.unit_price, d.reason) for d in drafts]
     )
     # The draft lines go first: once the submission exists the database refuses any
-    # change to them (dbguards.frozen_create_sql).
+    # change to them (books.guards.PLAN_FROZEN).
     PlanDraftLine.objects.filter(plan=plan).delete()
     try:
         with transaction.atomic():

@@ -212,3 +212,30 @@ def test_cash_on_hand_is_the_same_however_it_is_summed(room, manager, accountant
         month = selectors.month_summary(room=room, year=2026, month=11)
         assert month.cash_closing == desk >= 0
         transaction.savepoint_rollback(sid)
+
+
+def test_the_income_booked_and_reversed_in_a_month(room, manager, accountant, november):
+    """What the monthly report reads beside the summary: entries and gross by category
+    (before reversals), the month's entries and the reversals booked in it."""
+    wrong = other_income(
+        room, manager, "20.00", category=IncomeCategory.DONATION, received_at=at(6)
+    )
+    services.income_reverse(entry=wrong, reason="重复登记", by=accountant, now=at(6, 12))
+    booked = selectors.income_booked(room=room, first=day(1), last=day(30))
+    assert booked == {
+        "card_fee": (1, Decimal("50.00")),
+        "guest_fee": (1, Decimal("6.00")),
+        "donation": (2, Decimal("520.00")),
+    }
+    entries = selectors.income_booked_between(room=room, first=day(1), last=day(30))
+    assert [e.amount for e in entries] == [
+        Decimal("50.00"), Decimal("6.00"), Decimal("500.00"), Decimal("20.00")
+    ]  # fmt: skip
+    reversals = list(selectors.income_reversals_between(room=room, first=day(1), last=day(30)))
+    assert [(r.income, r.amount) for r in reversals] == [(wrong, Decimal("20.00"))]
+    month = selectors.month_summary(room=room, year=2026, month=11)
+    assert month.income_reversed == Decimal("20.00")
+    assert _by_key(month.income)["donation"] == Decimal("500.00")  # net of the reversal
+    assert selectors.income_booked(room=room, first=day(1, month=10), last=day(31, month=10)) == {
+        "card_fee": (1, Decimal("40.00"))
+    }

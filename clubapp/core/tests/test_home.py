@@ -1,6 +1,8 @@
 from __future__ import annotations
 
+import ast
 from io import StringIO
+from pathlib import Path
 
 import pytest
 from django.contrib.auth import get_user_model
@@ -8,8 +10,10 @@ from django.core.management import call_command
 from django.urls import reverse
 from django.utils import timezone
 
+import clubapp.core
 from clubapp.books import selectors as books
 from clubapp.books.models import PlanState
+from clubapp.core.home import SHOWN, offered_panels
 from clubapp.core.models import Room
 from clubapp.core.roles import Role
 from clubapp.core.tests.factories import UserFactory
@@ -119,8 +123,10 @@ def test_it_shows_the_accountant_slips_expenses_days_and_cash_at_the_desk(client
         assert f'href="{expense.get_absolute_url()}"' in section
     for day in days:
         assert f'href="{reverse("books:day_detail", args=[day.isoformat()])}"' in section
-    for entry in receipts:
+    for entry in receipts[:SHOWN]:  # the first ten; a link to the rest
         assert f'href="{entry.get_absolute_url()}"' in section and entry.reference in section
+    if len(receipts) > SHOWN:
+        assert f"还有 {len(receipts) - SHOWN} 项" in section
     assert f"未缴款的收入: {books.desk_cash(room=room).cash_on_hand}" in section
     # a confirmed slip is done: not listed
     confirmed = books.slip_list(room=room).filter(decision__isnull=False).first()
@@ -189,3 +195,26 @@ def test_it_shows_each_section_to_a_user_with_several_roles(client, room):
 def test_it_shows_an_outsider_no_section(client, room, outsider):
     client.force_login(outsider)
     assert "home-" not in client.get(reverse("home")).content.decode()
+
+
+def test_the_reports_app_offers_the_managers_panel():
+    panels = [(p.role, p.name, p.template) for p in offered_panels()]
+    assert (Role.MANAGER, "today", "reports/_today.html") in panels
+
+
+def test_core_imports_no_report():
+    """Reports read every app; core is read by every app: the home page gets today's
+    page from the panel the reports app offers (``home_panels``), not by an import."""
+    core = Path(clubapp.core.__file__).parent
+    found = []
+    for path in sorted(core.rglob("*.py")):
+        if "tests" in path.relative_to(core).parts:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = []
+            if isinstance(node, ast.Import):
+                names = [alias.name for alias in node.names]
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = [node.module] + [f"{node.module}.{a.name}" for a in node.names]
+            found += [f"{path.name}: {n}" for n in names if n.startswith("clubapp.reports")]
+    assert found == []

@@ -29,15 +29,15 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from clubapp.activities.models import RecordPhoto
+from clubapp.activities.services import records as record_services
 from clubapp.activities.services import tournaments as tournament_services
 from clubapp.activities.services.checks import check_items_ensure
 from clubapp.activities.services.duty import leave_request
-from clubapp.activities.tests.tournament_factories import card_member
-from clubapp.activities.tests.tournament_factories import tournament as tournament_make
-from clubapp.activities.models import RecordPhoto
-from clubapp.activities.services import records as record_services
 from clubapp.activities.tests.plans_records import activity as activity_in
 from clubapp.activities.tests.plans_records import draft_plan, submitted_plan, what_happened
+from clubapp.activities.tests.tournament_factories import card_member
+from clubapp.activities.tests.tournament_factories import tournament as tournament_make
 from clubapp.books import services as book_services
 from clubapp.books.models import IncomeCategory, IncomeEntry, PlanOutcome
 from clubapp.books.tests.factories import approved, draft, expense, first_line, submitted

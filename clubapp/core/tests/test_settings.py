@@ -87,7 +87,7 @@ def test_it_parses_lists(monkeypatch):
 
 def test_it_reads_a_relative_sqlite_url():
     db = database_from_url("sqlite:///db.sqlite3", base_dir=Path("/srv/app"))
-    assert db == {"ENGINE": "clubapp.core.backends.sqlite3", "NAME": "/srv/app/db.sqlite3"}
+    assert db == {"ENGINE": "django.db.backends.sqlite3", "NAME": "/srv/app/db.sqlite3"}
 
 
 def test_it_reads_an_absolute_sqlite_url():

@@ -2,10 +2,10 @@
 
 from django.db import migrations
 
-from clubapp.core.appendonly import AppendOnlyTriggers
+from clubapp.core.triggers import InstallTriggers
 
 
 class Migration(migrations.Migration):
     dependencies = [("members", "0002_visit_request_key")]
 
-    operations = [AppendOnlyTriggers("receipt")]
+    operations = [InstallTriggers("append_only", "receipt")]

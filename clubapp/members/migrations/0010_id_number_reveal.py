@@ -4,7 +4,7 @@ import django.db.models.deletion
 from django.conf import settings
 from django.db import migrations, models
 
-from clubapp.core.appendonly import AppendOnlyTriggers
+from clubapp.core.triggers import InstallTriggers
 
 
 class Migration(migrations.Migration):
@@ -31,5 +31,5 @@ class Migration(migrations.Migration):
                 'ordering': ['-at', '-pk'],
             },
         ),
-        AppendOnlyTriggers("idnumberreveal"),
+        InstallTriggers("append_only", "idnumberreveal"),
     ]

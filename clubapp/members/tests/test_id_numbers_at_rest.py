@@ -23,6 +23,7 @@ from django.views.debug import ExceptionReporter
 
 from clubapp.members import services, views
 from clubapp.members.models import Member
+from clubapp.members.services import members as member_services
 from clubapp.members.tests.factories import MemberFactory, image_bytes, make_id_number
 
 pytestmark = pytest.mark.django_db
@@ -65,7 +66,7 @@ def test_a_race_of_two_desks_ends_in_a_message_without_the_number(
 ):
     MemberFactory(room=room, id_number=NUMBER)
     # The second desk's check ran before the first desk's row was committed.
-    monkeypatch.setattr(services, "id_number_digest", lambda number: "not-yet-there")
+    monkeypatch.setattr(member_services, "id_number_digest", lambda number: "not-yet-there")
     caplog.set_level(logging.DEBUG)
     with pytest.raises(ValidationError) as caught:
         services.member_create(room=room, name="钱大伯", phone="1", id_number=NUMBER, by=manager)
@@ -111,7 +112,7 @@ def test_an_error_report_of_the_create_view_hides_the_number(manager, room, monk
     def broken(upload):
         raise RuntimeError("disk full")
 
-    monkeypatch.setattr(services, "photo_process", broken)
+    monkeypatch.setattr(member_services, "photo_process", broken)
     photo = SimpleUploadedFile("me.png", image_bytes("PNG"), content_type="image/png")
     request = RequestFactory().post(
         reverse("members:member_create"),

@@ -1,8 +1,11 @@
-"""PostgreSQL guards of the points ledger (nothing on other databases):
+"""PostgreSQL guards of the points ledger (nothing on other databases): hands and
+ledger lines are append-only, a row trigger refuses UPDATE and DELETE (0009 replaces
+it with the one append-only base's).
 
-- hands and ledger lines are append-only: a row trigger refuses UPDATE and DELETE;
-- each entry's lines sum to zero: a constraint trigger, deferred to commit, so the
-  lines of one entry may be inserted one by one inside its transaction.
+This migration also made each entry's lines sum to zero on PostgreSQL; that trigger,
+``play_ledgerline_balanced``, is now declared once in the trigger registry
+(``clubapp/play/guards.py``) and installed on both databases by 0017, which re-creates
+it on a database where this migration already made it.
 
 Errors use SQLSTATE 23000 (integrity_constraint_violation), so Django raises
 IntegrityError. TRUNCATE (the test runner's flush) is not a row event.
@@ -21,22 +24,6 @@ CREATE TRIGGER play_hand_append_only BEFORE UPDATE OR DELETE ON play_hand
     FOR EACH ROW EXECUTE FUNCTION play_refuse_change();
 CREATE TRIGGER play_ledgerline_append_only BEFORE UPDATE OR DELETE ON play_ledgerline
     FOR EACH ROW EXECUTE FUNCTION play_refuse_change();
-
-CREATE FUNCTION play_check_entry_balance() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-    total bigint;
-BEGIN
-    SELECT COALESCE(SUM(points), 0) INTO total FROM play_ledgerline WHERE hand_id = NEW.hand_id;
-    IF total <> 0 THEN
-        RAISE EXCEPTION 'play: the lines of hand % sum to %, not zero', NEW.hand_id, total
-            USING ERRCODE = '23000';
-    END IF;
-    RETURN NULL;
-END $$;
-
-CREATE CONSTRAINT TRIGGER play_ledgerline_balanced AFTER INSERT ON play_ledgerline
-    DEFERRABLE INITIALLY DEFERRED
-    FOR EACH ROW EXECUTE FUNCTION play_check_entry_balance();
 """
 
 BACKWARD = """

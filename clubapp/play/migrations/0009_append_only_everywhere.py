@@ -4,7 +4,7 @@ give way to them. 0004's deferred balance trigger stays."""
 
 from django.db import migrations
 
-from clubapp.core.appendonly import AppendOnlyTriggers
+from clubapp.core.triggers import InstallTriggers
 
 OLD_TABLES = ["play_hand", "play_ledgerline", "play_settlement"]
 
@@ -39,8 +39,8 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.RunPython(drop_old, restore_old),
-        AppendOnlyTriggers("hand"),
-        AppendOnlyTriggers("ledgerline"),
-        AppendOnlyTriggers("settlement"),
-        AppendOnlyTriggers("handsignoff"),
+        InstallTriggers("append_only", "hand"),
+        InstallTriggers("append_only", "ledgerline"),
+        InstallTriggers("append_only", "settlement"),
+        InstallTriggers("append_only", "handsignoff"),
     ]

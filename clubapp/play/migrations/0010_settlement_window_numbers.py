@@ -5,7 +5,8 @@ back (forwards at the end, backwards at the start of the reversal's end)."""
 
 from django.db import migrations, models
 
-from clubapp.core.appendonly import AppendOnlyTriggers, create_sql
+from clubapp.core.appendonly import create_sql
+from clubapp.core.triggers import InstallTriggers
 
 
 def restore_triggers(apps, schema_editor):
@@ -51,5 +52,5 @@ class Migration(migrations.Migration):
                 name="play_settlement_window_valid",
             ),
         ),
-        AppendOnlyTriggers("settlement"),
+        InstallTriggers("append_only", "settlement"),
     ]

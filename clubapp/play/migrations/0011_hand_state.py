@@ -6,7 +6,8 @@ fill and put back (SQLite also rebuilds the table when the fields become require
 from django.db import migrations, models
 from django.db.models import Sum
 
-from clubapp.core.appendonly import AppendOnlyTriggers, create_sql, drop_sql
+from clubapp.core.appendonly import create_sql, drop_sql
+from clubapp.core.triggers import InstallTriggers
 from scoring import night
 
 SEATS = ("E", "S", "W", "N")
@@ -122,5 +123,5 @@ class Migration(migrations.Migration):
                 name="play_hand_garden_state",
             ),
         ),
-        AppendOnlyTriggers("hand"),
+        InstallTriggers("append_only", "hand"),
     ]

@@ -10,8 +10,8 @@ seats and a session's rules frozen once a hand is booked, no sign-off of a voide
 
 from django.db import migrations, models
 
-from clubapp.core.appendonly import AppendOnlyTriggers, drop_sql
-from clubapp.play import guards
+from clubapp.core.appendonly import drop_sql
+from clubapp.core.triggers import InstallTriggers
 
 
 def fill(apps, schema_editor):
@@ -36,6 +36,6 @@ class Migration(migrations.Migration):
             preserve_default=False,
         ),
         migrations.RunPython(fill, migrations.RunPython.noop),
-        AppendOnlyTriggers("hand"),
-        migrations.RunPython(guards.create, guards.drop),
+        InstallTriggers("append_only", "hand"),
+        InstallTriggers("play_guards"),
     ]

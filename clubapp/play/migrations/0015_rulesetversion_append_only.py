@@ -5,10 +5,10 @@ PostgreSQL, with the one append-only base's triggers (like the ledger's, 0009)."
 
 from django.db import migrations
 
-from clubapp.core.appendonly import AppendOnlyTriggers
+from clubapp.core.triggers import InstallTriggers
 
 
 class Migration(migrations.Migration):
     dependencies = [("play", "0014_hand_line_count_and_guards")]
 
-    operations = [AppendOnlyTriggers("rulesetversion")]
+    operations = [InstallTriggers("append_only", "rulesetversion")]

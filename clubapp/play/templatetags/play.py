@@ -6,9 +6,9 @@ from __future__ import annotations
 from typing import Any
 
 from django import template
-from django.utils.translation import get_language, gettext_lazy
-from django.utils.translation import gettext as _
+from django.utils.translation import get_language
 
+from clubapp.play import reasons
 from clubapp.play.forms import KONG_TYPES
 from clubapp.play.glossary import GLOSSARY
 from clubapp.play.models import Wind
@@ -45,27 +45,10 @@ def with_choices(form: Any, choices: list[Any]) -> list[tuple[Any, Any]]:
     return list(zip(form, choices, strict=True))
 
 
-#: what a payment or ledger line is for, and why a 包牌 seat was proposed, by name
-REASON_NAMES = {
-    "win": gettext_lazy("win"),
-    "kong": gettext_lazy("kong"),
-    "flower_kong": gettext_lazy("flower kong"),
-    "penalty": gettext_lazy("penalty"),
-    "kuaizhao": gettext_lazy("fed three of the sets"),
-    "qingyise_fourth": gettext_lazy("fed the fourth set of a one-suit hand"),
-    "dagang_kaihua": gettext_lazy("fed the kong it won after"),
-    "robbing_kong": gettext_lazy("the kong robbed"),
-    "worksite": gettext_lazy("fed three sets"),
-}
-
-
 @register.filter
 def reason_name(code: str) -> str:
-    """``win`` → ``胡牌``; a reversal's ``void:win`` → ``冲销 胡牌``."""
-    if code.startswith("void:"):
-        return _("void %(reason)s") % {"reason": reason_name(code[5:])}
-    name = REASON_NAMES.get(code)
-    return str(name) if name is not None else code
+    """``win`` → ``胡牌``; a reversal's ``void:win`` → ``作废 胡牌`` (``play.reasons``)."""
+    return reasons.reason_name(code)
 
 
 @register.filter

@@ -10,6 +10,8 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 
+import scoring
+import scoring.rulesets
 from clubapp.members import services as member_services
 from clubapp.members.tests.factories import make_id_number
 from clubapp.play import services
@@ -57,7 +59,7 @@ def test_it_books_the_previewed_hand_and_redirects(client, member, session):
     hand = Hand.objects.get()
     assert hand.recorded_by == member and hand.result["net"]["S"] == 28
     assert str(hand.idempotency_key) == data["key"]
-    assert (hand.next_dealer, hand.balances["S"]) == ("S", 28)
+    assert (hand.dealer, hand.balances["S"]) == ("S", 28)
 
 
 def test_a_double_tap_books_once(client, member, session):
@@ -156,7 +158,7 @@ def test_a_scoring_error_at_booking_lands_on_its_field(client, member, session, 
     data = confirm_data(client, session, QUICK)
 
     def refused(**kwargs):
-        raise services.scoring.ScoringError("no", field="wins[0].hard_flowers", zh="不行")
+        raise scoring.ScoringError("no", field="wins[0].hard_flowers", zh="不行")
 
     monkeypatch.setattr(services, "hand_record", refused)
     response = confirm(client, session, data)
@@ -167,13 +169,13 @@ def test_a_confirm_scores_the_hand_once(client, member, session, monkeypatch):
     client.force_login(member)
     data = confirm_data(client, session, QUICK)
     calls = []
-    real = services.scoring.score
+    real = scoring.score
 
     def counted(*args, **kwargs):
         calls.append(1)
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(services.scoring, "score", counted)
+    monkeypatch.setattr(scoring, "score", counted)
     assert confirm(client, session, data).status_code == 302
     assert len(calls) == 1
     calls.clear()
@@ -270,3 +272,84 @@ def test_the_scripts_confirm_of_a_changed_hand_gets_the_page(client, member, ses
     response = confirm(client, session, data, headers={"X-Entry-Confirm": "1"})
     assert response["Content-Type"].startswith("text/html") and "preview" in response.context
     assert not Hand.objects.exists()
+
+
+# issue 22 item 2: each outcome of a confirm, mapped in one place
+
+
+def said_on(response):
+    return [str(message) for message in response.context["messages"]]
+
+
+def test_a_booked_hand_goes_to_the_table_saying_so(client, member, session):
+    client.force_login(member)
+    response = confirm(client, session, confirm_data(client, session, QUICK), follow=True)
+    assert response.redirect_chain == [(session.get_absolute_url(), 302)]
+    assert said_on(response) == ["第 1 把已记账。"]
+
+
+def test_a_changed_hand_gets_a_fresh_preview_and_a_warning(client, member, session):
+    client.force_login(member)
+    response = confirm(client, session, {**confirm_data(client, session, QUICK), "S-hard": "6"})
+    assert "preview" in response.context and response.context["booked"] == []
+    assert said_on(response) == ["预览后这把或牌桌状态有变化，请再核对一次。"]
+
+
+def test_a_changed_table_gets_a_fresh_preview_with_what_was_booked(client, member, session):
+    client.force_login(member)
+    stale = confirm_data(client, session, QUICK)
+    book(session, discard_win("W", "S"))
+    response = confirm(client, session, stale)
+    assert "preview" in response.context and len(response.context["booked"]) == 1
+    assert said_on(response) == []  # what the other phone booked is the news
+
+
+def test_a_table_changed_then_ended_says_it_ended(client, manager, session):
+    client.force_login(manager)
+    hand = book(session, discard_win("S", "E"))
+    stale = confirm_data(client, session, QUICK)
+    services.session_end(session=session, by=manager)
+    services.hand_void(hand=hand, reason="记错了", by=manager)  # a row after the end
+    response = confirm(client, session, stale, follow=True)
+    assert response.redirect_chain == [(session.get_absolute_url(), 302)]
+    assert said_on(response) == ["牌局已结束。"] and Hand.objects.count() == 2
+
+
+def test_a_changed_hand_at_an_ended_table_says_it_ended(client, member, session):
+    client.force_login(member)
+    data = {**confirm_data(client, session, QUICK), "S-hard": "6"}
+    services.session_end(session=session)
+    response = confirm(client, session, data, follow=True)
+    assert said_on(response) == ["牌局已结束。"] and not Hand.objects.exists()
+
+
+def test_the_scripts_confirm_at_an_ended_table_gets_where_to_go(client, member, session):
+    client.force_login(member)
+    data = confirm_data(client, session, QUICK)
+    services.session_end(session=session)
+    response = confirm(client, session, data, headers={"X-Entry-Confirm": "1"})
+    assert response.json() == {"location": session.get_absolute_url()}
+    assert "牌局已结束" in client.get(session.get_absolute_url()).content.decode()
+
+
+def test_an_invalid_confirm_shows_its_errors_without_a_preview(client, member, session):
+    client.force_login(member)
+    data = {**confirm_data(client, session, QUICK), "discarder": "S"}  # the winner dealt in
+    response = confirm(client, session, data)
+    assert "preview" not in response.context and said_on(response) == []
+    assert response.context["entry"].hand.errors["discarder"]
+
+
+def test_a_confirm_parses_the_ruleset_once(client, member, session, monkeypatch):
+    client.force_login(member)
+    data = confirm_data(client, session, QUICK)
+    parsed = []
+    real = scoring.rulesets.from_mapping
+
+    def counted(params):
+        parsed.append(1)
+        return real(params)
+
+    monkeypatch.setattr(scoring.rulesets, "from_mapping", counted)
+    assert confirm(client, session, data).status_code == 302
+    assert len(parsed) == 1

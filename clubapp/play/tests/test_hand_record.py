@@ -165,3 +165,34 @@ def test_a_hand_previewed_before_another_was_booked_is_not_booked():
         after=1,
     )
     assert hand.number == 2
+
+
+# issue 22 item 2: what the table as it now is refuses is no ValidationError
+
+
+def test_a_closed_or_changed_table_is_a_play_error_not_a_form_error():
+    for error in (services.SessionClosedError, services.TableChangedError):
+        assert issubclass(error, services.PlayError)
+        assert not issubclass(error, ValidationError)
+    refused = services.SessionClosedError(services.SESSION_ENDED, code="ended")
+    assert (refused.messages, refused.code) == (["牌局已结束。"], "ended")
+
+
+def test_it_scores_under_the_ruleset_given_when_it_is_the_sessions():
+    session = TableSessionFactory()
+    given = session.ruleset.as_ruleset()
+    hand = services.hand_record(
+        session=session, ruleset=given, record=discard_win(), idempotency_key=uuid.uuid4(), by=None
+    )
+    assert hand.ruleset == session.ruleset and hand.result["net"]["S"] == 28
+
+
+def test_a_ruleset_that_is_not_the_sessions_is_not_used():
+    session = TableSessionFactory()
+    other = shipped("jiangsu-worksite").as_ruleset()
+    hand = services.hand_record(
+        session=session, ruleset=other, record=discard_win(), idempotency_key=uuid.uuid4(), by=None
+    )
+    expected = book(TableSessionFactory(), discard_win())
+    assert hand.record["ruleset"] == session.ruleset.ruleset_id
+    assert hand.result == expected.result

@@ -100,7 +100,7 @@ def test_the_database_refuses_a_void_without_reason(hand):
 def test_the_database_refuses_a_state_with_a_bad_dealer_or_a_garden_without_balances(hand):
     import uuid
 
-    for bad in ({"next_dealer": "X"}, {"garden_number": 2, "garden_left": None}):
+    for bad in ({"dealer": "X"}, {"garden": 2, "garden_left": None}):
         row = Hand(
             session=hand.session,
             number=2,
@@ -153,3 +153,43 @@ def test_a_hand_stores_how_many_lines_it_has():
     for record, count in ((self_drawn("E"), 6), (drawn_hand(), 0), (discard_win("S", "E"), 2)):
         row = book(session, record)
         assert row.line_count == count == row.lines.count()
+
+
+# issue 22 item 5: a hand's lines sum to zero on SQLite too (PostgreSQL: at the commit)
+
+
+def _bare_hand(session, lines: int):
+    import uuid
+
+    from scoring import night
+
+    return Hand.objects.create(
+        session=session,
+        number=1,
+        record={},
+        result={},
+        ruleset=session.ruleset,
+        idempotency_key=uuid.uuid4(),
+        line_count=lines,
+        **Hand.state_fields(night.start(session.night())),
+    )
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_database_refuses_an_unbalanced_hands_lines():
+    session = TableSessionFactory()
+    with pytest.raises(IntegrityError, match="zero"):
+        with transaction.atomic():
+            hand = _bare_hand(session, lines=2)
+            _append_raw(hand, [("E", "S", -10, "win"), ("S", "E", 9, "win")])
+    assert not Hand.objects.exists() and not LedgerLine.objects.exists()
+
+
+@pytest.mark.django_db(transaction=True)
+def test_the_database_takes_a_balanced_hands_lines_one_by_one():
+    session = TableSessionFactory()
+    with transaction.atomic():
+        hand = _bare_hand(session, lines=2)
+        _append_raw(hand, [("E", "S", -10, "win")])  # unbalanced for a moment: allowed
+        _append_raw(hand, [("S", "E", 10, "win")])
+    assert sorted(hand.lines.values_list("points", flat=True)) == [-10, 10]

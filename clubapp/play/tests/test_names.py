@@ -8,6 +8,7 @@ import re
 import pytest
 from django.urls import reverse
 
+from clubapp.play import services
 from clubapp.play.tests.factories import TableSessionFactory, book, discard_win, hand_data, shipped
 
 pytestmark = pytest.mark.django_db
@@ -39,6 +40,19 @@ def test_payment_reasons_read_as_names_never_codes(client, member):
     body = client.get(reverse("play:hand", args=[session.pk, hand.number])).content.decode()
     assert "胡牌" in body
     assert ">win<" not in body and "· win" not in body
+
+
+def test_a_reversals_lines_name_the_reason_they_take_back(client, member):
+    session = TableSessionFactory(seated=member)
+    hand = book(session, discard_win("S", "E"))
+    services.hand_void(hand=hand, reason="算错", by=None)
+    client.force_login(member)
+    body = client.get(reverse("play:hand", args=[session.pk, 2])).content.decode()
+    # 作废: the room's word for voiding a hand (作废这把, 申请作废), on the ledger too
+    assert "作废 胡牌" in body and "冲销 胡牌" not in body and "void:" not in body
+    client.cookies["django_language"] = "en"
+    body = client.get(reverse("play:hand", args=[session.pk, 2])).content.decode()
+    assert "void win" in body
 
 
 def test_english_mode_names_the_winds_and_reasons_in_english(client, member):

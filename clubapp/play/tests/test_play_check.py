@@ -10,6 +10,7 @@ import uuid
 from io import StringIO
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.core.management import call_command
 from django.db.models import Sum
 
@@ -50,7 +51,7 @@ def night(session, family: str, hands: int, seed: int) -> None:
         elif roll < 0.25 and state_of(session).number > 0:
             try:
                 services.settlement_make(session=session, by=None)
-            except services.ValidationError:
+            except ValidationError:
                 pass  # nothing since the last statement
     assert booked == hands
     # the stored balances are the sums of the lines

@@ -149,3 +149,13 @@ def test_accountants_cannot_settle(client, accountant):
     book(session, discard_win())
     client.force_login(accountant)
     assert client.post(reverse("play:settlement_create", args=[session.pk])).status_code == 403
+
+
+def test_the_settle_button_of_an_ended_table_says_it_ended(client, member):
+    session = TableSessionFactory(seated=member)
+    book(session, discard_win("S", "E"))
+    services.session_end(session=session)
+    client.force_login(member)
+    response = client.post(reverse("play:settlement_create", args=[session.pk]), follow=True)
+    assert [str(m) for m in response.context["messages"]] == ["牌局已结束。"]
+    assert session.settlements.count() == 1  # the end's own statement only

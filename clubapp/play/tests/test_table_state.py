@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import dataclasses
+from types import MappingProxyType
+
 import pytest
 
 from clubapp.play import selectors
-from clubapp.play.models import SEATS
+from clubapp.play.models import SEATS, Hand
 from clubapp.play.tests.factories import TableSessionFactory, book, discard_win, shipped, state_of
+from scoring import night
 
 pytestmark = pytest.mark.django_db
 
@@ -93,3 +97,39 @@ def test_the_page_shows_jiang_and_quan(client, member):
     response = client.get(session.get_absolute_url())
     assert response.context["state"].position.quan == 2
     assert "圈 2" in response.content.decode() or "第 2 圈" in response.content.decode()
+
+
+# issue 22 item 1: the state mapped once, one name from scoring.night to the column
+
+
+def test_every_field_of_the_state_has_exactly_one_column_of_its_name():
+    state_fields = [field.name for field in dataclasses.fields(night.State)]
+    assert ["number", *Hand.STATE_FIELDS] == state_fields
+    columns = {field.name for field in Hand._meta.concrete_fields}
+    assert set(state_fields) <= columns
+
+
+def test_a_state_goes_into_its_columns_and_comes_back_the_same():
+    garden = night.State(
+        number=7,
+        dealer="W",
+        doubled=True,
+        passes=9,
+        hands=6,
+        balances=MappingProxyType({"E": 10, "S": -4, "W": -6, "N": 0}),
+        unsettled={"E": 2, "S": -2, "W": 0, "N": 0},
+        due=True,
+        garden=3,
+        garden_left={"E": 40, "S": 60, "W": 50, "N": 50},
+    )
+    for state in (night.State(number=7), garden):
+        fields = Hand.state_fields(state)
+        assert all(type(fields[name]) is dict for name in ("balances", "unsettled"))
+        assert Hand(number=7, **fields).state() == state
+
+
+def test_the_stored_state_comes_back_from_the_database_as_it_was_booked():
+    session = TableSessionFactory()
+    hand = book(session, {"wins": []})
+    assert Hand.objects.get(pk=hand.pk).state() == state_of(session)
+    assert state_of(session).number == hand.number == 1

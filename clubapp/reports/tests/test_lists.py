@@ -117,6 +117,14 @@ def test_it_sums_the_ledger_lines_to_zero(client, manager, november):
     assert any("陈喆" in r[4] for r in rows[1:])
 
 
+def test_it_names_the_ledger_reasons_as_the_table_pages_do(client, manager, november):
+    client.force_login(manager)
+    rows = _csv_rows(client.get(f"/reports/lists/ledger.csv?session={november.session.pk}"))
+    reasons = {r[7] for r in rows[1:]}
+    # hand 5 voids hand 1: its lines take back the win, with the room's word for a void
+    assert reasons == {"胡牌", "作废 胡牌"}
+
+
 BOOKS_LISTS = ["income", "slips", "expenses", "plans"]
 
 

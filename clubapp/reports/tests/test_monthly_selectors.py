@@ -5,9 +5,17 @@ from __future__ import annotations
 from decimal import Decimal
 
 import pytest
+from django.db import connection
 from django.db.models import Sum
+from django.test.utils import CaptureQueriesContext
 
 from clubapp.books.models import IncomeEntry
+from clubapp.core.tests.factories import UserFactory
+from clubapp.members.models import Table
+from clubapp.members.tests.factories import at
+from clubapp.play import selectors as play_selectors
+from clubapp.play import services as play
+from clubapp.play.tests.factories import book, shipped
 from clubapp.reports.selectors import Month, monthly_report
 
 NOV = Month(2026, 11)
@@ -85,3 +93,52 @@ def test_it_reads_months():
     for bad in ("2026-13", "11/2026", "", "2026-00"):
         with pytest.raises(ValueError):
             Month.parse(bad)
+
+
+def test_it_lists_the_big_hands_the_play_history_counts(november, clock):
+    """Big hands are scoring's (``features.is_big_hand``) on every family: on 工地 any
+    pattern but 门前清 (other flowers are a counted item, not a pattern), so the
+    report lists what a member's history counts."""
+    player = UserFactory(username="worksite")
+    session = _worksite_table(november, clock, 2, player, 9)
+    for soft, features in ((0, ["menqianqing"]), (2, []), (0, ["yitiaolong"])):
+        win = {"seat": "S", "discarder": "E", "hard_flowers": 4, "soft_flowers": soft}
+        book(session, {"wins": [{**win, "features": features}]})
+    p = monthly_report(room=november.room, month=NOV).play
+    listed = [(b.number, b.features) for b in p.big_hands if b.session_id == session.pk]
+    assert listed == [(3, ["一条龙"])]
+    assert play_selectors.member_stats(user=player).big_hands == len(listed)
+
+
+def _worksite_table(november, clock, number: int, player, day: int):
+    clock.set(at(day, 14, 0))
+    return play.session_create(
+        room=november.room,
+        table=Table.objects.get_or_create(room=november.room, number=number)[0],
+        ruleset=shipped("jiangsu-worksite"),
+        seats=[
+            play.SeatIn(wind="E", name="甲"),
+            play.SeatIn(wind="S", user=player),
+            play.SeatIn(wind="W", name="丙"),
+            play.SeatIn(wind="N", name="丁"),
+        ],
+        by=None,
+        started_at=at(day, 14, 0),
+    )
+
+
+def test_it_reads_a_month_in_the_same_queries_however_many_tables(november, clock):
+    """The other apps' selectors read a month's sessions, seats and members in a few
+    queries each, never one per table, seat or member."""
+
+    def queries() -> int:
+        with CaptureQueriesContext(connection) as captured:
+            monthly_report(room=november.room, month=NOV)
+        return len(captured)
+
+    before = queries()
+    for n in range(3):
+        session = _worksite_table(november, clock, 3 + n, UserFactory(username=f"w{n}"), 10 + n)
+        book(session, {"wins": [{"seat": "S", "discarder": "E", "hard_flowers": 4,
+                                 "soft_flowers": 2, "features": []}]})  # fmt: skip
+    assert queries() == before

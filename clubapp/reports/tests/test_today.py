@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from decimal import Decimal
 
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+
 from clubapp.books.selectors import desk_cash
 from clubapp.members import services as members
 from clubapp.members.models import Card
 from clubapp.members.tests.factories import at
+from clubapp.play.tests.factories import TableSessionFactory, book, discard_win
+from clubapp.reports.selectors import today_desk
 
 
 def test_it_is_the_managers_home_page(client, manager, november, clock):
@@ -80,3 +85,16 @@ def test_it_refuses_a_member(client, member, november):
     client.force_login(member)
     assert client.get("/reports/today/").status_code == 403
     assert "今天" not in client.get("/").content.decode()
+
+
+def test_it_reads_the_desk_in_the_same_queries_however_many_tables(november, clock):
+    def queries() -> tuple[int, int]:
+        with CaptureQueriesContext(connection) as captured:
+            desk = today_desk(room=november.room)
+        return len(captured), len(desk.tables)
+
+    count, tables = queries()
+    for number in (3, 4):
+        session = TableSessionFactory(room=november.room, table_number=number)
+        book(session, discard_win("S", "E"))
+    assert queries() == (count, tables + 2)

@@ -1,0 +1,2 @@
+"""Pages of the play app (``/play/``): thin, the work is in services and selectors; one
+module per concern (``urls.py`` names them)."""
