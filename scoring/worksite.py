@@ -390,7 +390,10 @@ def _check_ticks(win: Win, scored: Scored) -> None:
                 field=f"{win.field}.features",
                 zh=f"勾选了“{NAMES.get(code, code)}”，但手牌不成此番",
                 code="worksite_ticked_not_given",
-                params={"feature": NAMES.get(code, code)},
+                params={
+                    "feature": NAMES.get(code, code),
+                    "given": "、".join(NAMES.get(c, c) for c in scored.features) or "无",
+                },
             )
     if win.soft_flowers is not None:
         soft = sum(p for code, _, p in scored.lines if code in COUNT_CODES[1:6])

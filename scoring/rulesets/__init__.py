@@ -162,15 +162,16 @@ def _section(
         )
     for key in keys:
         value = section[key]
-        choices = _CHOICES.get(f"{name}.{key}")
+        full = f"{name}.{key}"
+        choices = _CHOICES.get(full)
         if choices:
             if value not in choices:
                 raise _fail(
                     where,
-                    f"{name}.{key} must be one of {', '.join(choices)}",
-                    f"{name}.{key} 只能是 {'、'.join(choices)}",
+                    f"{full} must be one of {', '.join(choices)}",
+                    f"{full} 只能是 {'、'.join(choices)}",
                     code="ruleset_choice",
-                    key=f"{name}.{key}",
+                    key=full,
                     choices="、".join(choices),
                 )
         elif key == "doubling":
@@ -180,25 +181,25 @@ def _section(
                     f"{name}.doubling lists unknown triggers",
                     "比下胡条件中有未知项",
                     code="ruleset_doubling",
-                    key=f"{name}.doubling",
+                    key=full,
                 )
         elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise _fail(
                 where,
-                f"{name}.{key} must be a whole number ≥ 0",
-                f"{name}.{key} 应为不小于 0 的整数",
+                f"{full} must be a whole number ≥ 0",
+                f"{full} 应为不小于 0 的整数",
                 code="ruleset_not_a_number",
-                key=f"{name}.{key}",
+                key=full,
             )
         else:
-            top = MAX_DOUBLE_FACTOR if f"{name}.{key}" == "next.double_factor" else MAX_NUMBER
+            top = MAX_DOUBLE_FACTOR if full == "next.double_factor" else MAX_NUMBER
             if value > top:
                 raise _fail(
                     where,
-                    f"{name}.{key} must be at most {top}",
-                    f"{name}.{key} 应为不大于 {top} 的整数",
+                    f"{full} must be at most {top}",
+                    f"{full} 应为不大于 {top} 的整数",
                     code="ruleset_too_large",
-                    key=f"{name}.{key}",
+                    key=full,
                     top=str(top),
                 )
     return dict(section)
