@@ -30,8 +30,8 @@ from clubapp.play.permissions import (
     recorder,
     table_actor,
 )
+from clubapp.play.refusals import said
 from clubapp.play.templatetags.play import gloss
-from clubapp.play.views.common import said
 from scoring import ScoringError, night
 from scoring.rulesets import Ruleset
 
