@@ -11,6 +11,8 @@ English stay two entries, and none borrows another page's translation of ``missi
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+
 from django.utils.functional import Promise
 from django.utils.translation import gettext_lazy as _
 from django.utils.translation import pgettext_lazy
@@ -348,7 +350,13 @@ REFUSALS: dict[str, Promise] = {**ENTRY, **SCORING}
 
 
 def said(error: ScoringError) -> str:
-    """A refusal of scoring's in the page's language, worded from its code. A code
-    with no entry here is a KeyError: the test of this table makes that impossible
-    for every code scoring raises, rather than showing the scorer's own words."""
-    return str(REFUSALS[error.code]) % error.params
+    """A refusal of scoring's in the page's language, worded from its code."""
+    return worded(error.code, error.params)
+
+
+def worded(code: str, params: Mapping[str, str]) -> str:
+    """A refusal by its code and params (a comparison row's ``error_code``) in the
+    page's language. A code with no entry here is a KeyError: the test of this table
+    makes that impossible for every code scoring raises, rather than showing the
+    scorer's own words."""
+    return str(REFUSALS[code]) % params
