@@ -29,7 +29,9 @@ def _load(text: str) -> Any:
         return json.loads(text)
     except json.JSONDecodeError as exc:
         raise ScoringError(
-            f"invalid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}"
+            f"invalid JSON: {exc.msg} at line {exc.lineno} column {exc.colno}",
+            code="invalid_json",
+            params={"error": exc.msg, "line": str(exc.lineno), "column": str(exc.colno)},
         ) from None
 
 
@@ -46,7 +48,7 @@ def cmd_score(args: argparse.Namespace) -> int:
                 status = 2
         return status
     if args.file is None:
-        raise ScoringError("give a hand file, or - for standard input")
+        raise ScoringError("give a hand file, or - for standard input", code="no_hand_file")
     _dump(score(_load(_read(args.file))), sys.stdout)
     return 0
 
@@ -61,7 +63,7 @@ def cmd_analyze(args: argparse.Namespace) -> int:
             args.tiles, win=args.win, ruleset=args.ruleset, melds=melds, flowers=args.flowers
         )
     except ScoringError as exc:
-        raise ScoringError(exc.message) from None
+        raise ScoringError(exc.message, code=exc.code, params=exc.params) from None
     _dump(result, sys.stdout)
     return 0
 

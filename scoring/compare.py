@@ -25,7 +25,8 @@ def as_played_under(record: Mapping[str, Any], ruleset: Ruleset) -> dict[str, An
 
 def compare(record: Mapping[str, Any], rulesets: Sequence[Ruleset]) -> list[dict[str, Any]]:
     """The hand scored under each of ``rulesets``, in order: for each its id, name and
-    version, and its ``result`` or why it refuses the hand (``error``, ``error_zh``)."""
+    version, and its ``result`` or why it refuses the hand (``error``, ``error_zh``: the
+    command line's; ``error_code``, ``error_params``: for a caller that words it)."""
     rows = []
     for ruleset in rulesets:
         row: dict[str, Any] = {"ruleset": ruleset.id, "name": ruleset.name}
@@ -34,5 +35,6 @@ def compare(record: Mapping[str, Any], rulesets: Sequence[Ruleset]) -> list[dict
             row["result"] = score(as_played_under(record, ruleset), ruleset=ruleset)
         except ScoringError as exc:
             row["error"], row["error_zh"] = str(exc), exc.zh
+            row["error_code"], row["error_params"] = exc.code, exc.params
         rows.append(row)
     return rows

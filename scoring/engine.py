@@ -37,6 +37,8 @@ def score(hand: Any, *, ruleset: Ruleset | None = None) -> dict[str, Any]:
             f"the record names {record.ruleset!r} but is scored under {ruleset.id!r}",
             field="ruleset",
             zh="记录的规则与所用规则不一致",
+            code="ruleset_mismatch",
+            params={"named": record.ruleset, "used": ruleset.id},
         )
     if isinstance(ruleset, WorksiteRuleset):
         return _score_worksite(record, ruleset)
@@ -50,6 +52,7 @@ def _score_nanjing(hand: Hand, rules: NanjingRuleset) -> dict[str, Any]:
             "诈糊 and 相公 are not part of 南京麻将",
             field="false_wins" if hand.false_wins else "dead_hands",
             zh="南京麻将没有诈糊与相公",
+            code="nanjing_no_false_wins",
         )
     for win in hand.wins:
         if not win.flags and win.kong_chain == 1:
@@ -59,18 +62,21 @@ def _score_nanjing(hand: Hand, rules: NanjingRuleset) -> dict[str, Any]:
                 "a robbing_kong win needs the konger as liable",
                 field=f"{win.field}.liable",
                 zh="抢杠胡需注明被抢杠者（包牌）",
+                code="robbing_needs_liable",
             )
         if "robbing_kong" in win.flags and win.discarder not in (None, win.liable):
             raise ScoringError(
                 "a robbing win's discarder, when given, is the konger (the liable seat)",
                 field=f"{win.field}.discarder",
                 zh="抢杠胡的放炮者应为被抢杠者",
+                code="robbing_discarder_liable",
             )
         if win.kong_chain > 1 and not win.flags & {"after_kong", "kong_discard"}:
             raise ScoringError(
                 "above 1 without after_kong or kong_discard (a flower is no kong in 南京)",
                 field=f"{win.field}.kong_chain",
                 zh="连杠数大于 1 需要杠开花或杠后炮",
+                code="nanjing_kong_chain_without_flag",
             )
     scored = [nanjing.score_win(win, hand, rules) for win in hand.wins]
     factor = rules.next.double_factor if hand.doubled else 1
@@ -123,14 +129,25 @@ def _score_worksite(hand: Hand, rules: WorksiteRuleset) -> dict[str, Any]:
     """江苏工地麻将: no doubling, no 园子, no 快照; 诈糊 and 相公 change who pays."""
     if hand.doubled:
         raise ScoringError(
-            "工地麻将 never doubles a hand", field="doubled", zh="工地麻将没有比下胡翻倍"
+            "工地麻将 never doubles a hand",
+            field="doubled",
+            zh="工地麻将没有比下胡翻倍",
+            code="worksite_doubled",
         )
     if hand.garden is not None:
-        raise ScoringError("进园子 is a 南京 table mode", field="garden", zh="工地麻将没有进园子")
+        raise ScoringError(
+            "进园子 is a 南京 table mode",
+            field="garden",
+            zh="工地麻将没有进园子",
+            code="worksite_garden",
+        )
     for win in hand.wins:
         if "kuaizhao" in win.flags:
             raise ScoringError(
-                "快照 is not part of 工地麻将", field=f"{win.field}.flags", zh="工地麻将没有快照"
+                "快照 is not part of 工地麻将",
+                field=f"{win.field}.flags",
+                zh="工地麻将没有快照",
+                code="worksite_kuaizhao",
             )
     scored = [worksite.score_win(win, hand, rules) for win in hand.wins]
     pays: list[payments.Payment] = []
@@ -153,7 +170,9 @@ def compare(hand: Any) -> list[dict[str, Any]]:
     """One hand scored under every shipped ruleset: for each, its id, name, and the
     result or the reason it cannot take the hand (the dispute settler)."""
     if not isinstance(hand, dict):
-        raise ScoringError("must be an object", field="hand", zh="格式错误：应为对象")
+        raise ScoringError(
+            "must be an object", field="hand", zh="格式错误：应为对象", code="not_an_object"
+        )
     rows = []
     for ident in rulesets.available():
         ruleset = rulesets.get(ident)
@@ -186,7 +205,11 @@ def analyze(
     for code in codes:
         if code in tiles.FLOWER_COPIES:
             raise ScoringError(
-                f"flower tile {code!r} in the hand", field="tiles", zh="花牌不能在手牌中"
+                f"flower tile {code!r} in the hand",
+                field="tiles",
+                zh="花牌不能在手牌中",
+                code="flower_in_tiles",
+                params={"tile": tiles.name(code)},
             )
     meld_objs = tuple(read_meld(m, f"melds[{i}]", "") for i, m in enumerate(melds or ()))
     if win is not None:
@@ -199,11 +222,17 @@ def analyze(
             f"{len(codes)} tiles; with {len(meld_objs)} sets a hand holds {need}",
             field="tiles",
             zh=f"手牌张数不对（{len(codes)} 张）",
+            code="tiles_count",
+            params={"held": str(len(codes)), "sets": str(len(meld_objs)), "need": str(need)},
         )
     win = win or codes[-1]
     if win not in codes:
         raise ScoringError(
-            f"winning tile {win!r} is not in the hand", field="win", zh="胡的牌不在手牌中"
+            f"winning tile {win!r} is not in the hand",
+            field="win",
+            zh="胡的牌不在手牌中",
+            code="win_not_in_tiles",
+            params={"tile": tiles.name(win)},
         )
     flower_codes = flower_tiles(flowers, "flowers")
     counts = count_kinds(tuple(codes))
@@ -216,10 +245,19 @@ def analyze(
     for m in meld_objs:
         if counts[m.kind] + m.size > 4:
             raise ScoringError(
-                f"more than four copies of {m.tile!r}", field="tiles", zh="某张牌超过四张"
+                f"more than four copies of {m.tile!r}",
+                field="tiles",
+                zh="某张牌超过四张",
+                code="tiles_copies_of",
+                params={"tile": tiles.name(m.tile)},
             )
     if max(counts) > 4:
-        raise ScoringError("more than four copies of a tile", field="tiles", zh="某张牌超过四张")
+        raise ScoringError(
+            "more than four copies of a tile",
+            field="tiles",
+            zh="某张牌超过四张",
+            code="tiles_copies",
+        )
     hand = Hand(ruleset, SEATS[0], False, (record,), (), (), (), (), None)
     if isinstance(rules, WorksiteRuleset):
         found = [worksite.scored(lines, name) for lines, name in worksite.candidates(record, rules)]
@@ -228,7 +266,7 @@ def analyze(
         readings = nanjing._readings(record, hand, rules)
         found = [nanjing._assemble(record, hand, rules, r) for r in readings]
     if not found:
-        raise ScoringError("not a winning hand", field="tiles", zh="手牌不成胡")
+        raise ScoringError("not a winning hand", field="tiles", zh="手牌不成胡", code="not_winning")
     best = max(found, key=lambda s: s.value)
     pre = list(counts)
     pre[tiles.kind_of(win)] -= 1

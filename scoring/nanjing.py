@@ -23,13 +23,7 @@ SEVEN_PAIR_CODES = frozenset((*SEVEN_PAIR_TIERS, "shuang_qidui"))
 BIG_HANDS = frozenset(NANJING_BONUSES) - {"menqing", "xiaogang_kaihua", "dagang_kaihua"}
 #: ticks of which at most one counts (quick entry refuses more; the entry page greys
 #: out the others), with the reason in English and Chinese
-ONE_OF = {
-    SEVEN_PAIR_CODES: ("only one seven-pairs tier counts", "七对类只能选一个"),
-    frozenset({"hunyise", "qingyise"}): (
-        "混一色 and 清一色 exclude each other",
-        "混一色与清一色不能同时成立",
-    ),
-}
+ONE_OF = (SEVEN_PAIR_CODES, frozenset({"hunyise", "qingyise"}))
 #: what no seven-pairs hand can also be
 SEVEN_PAIRS_EXCLUDE = frozenset({"menqing", "duiduihu", "quanqiu_dudiao", "yajue"})
 #: bonuses that only flags can give
@@ -285,6 +279,8 @@ def _refuse_small(win: Win, rules: NanjingRuleset) -> ScoringError:
         f"{need} hard flowers, it has {win.hard}",
         field=f"{win.field}.flowers",
         zh=f"不能胡：非门清且无大胡（色子胡）的小胡需至少 {need} 个硬花，现有 {win.hard} 个",
+        code="too_few_hard_flowers",
+        params={"need": str(need), "hard": str(win.hard)},
     )
 
 
@@ -297,7 +293,12 @@ def score_win(win: Win, hand: Hand, rules: NanjingRuleset) -> Scored:
         return scored
     readings = _readings(win, hand, rules)
     if not readings:
-        raise ScoringError("not a winning hand", field=f"{win.field}.concealed", zh="手牌不成胡")
+        raise ScoringError(
+            "not a winning hand",
+            field=f"{win.field}.concealed",
+            zh="手牌不成胡",
+            code="not_winning",
+        )
     if len(readings) == 1:
         # one reading: nothing to choose, its breakdown tells whether it is legal
         best = _assemble(win, hand, rules, readings[0])
@@ -334,6 +335,8 @@ def _check_ticks(win: Win, scored: Scored, rules: NanjingRuleset) -> None:
                 f"(they give: {', '.join(scored.features) or 'none'})",
                 field=f"{win.field}.features",
                 zh=f"勾选了“{name}”，但手牌不成此番（手牌为：{got}）",
+                code="ticked_not_given",
+                params={"feature": name, "given": got},
             )
     if win.soft_flowers is not None:
         soft = (
@@ -345,6 +348,8 @@ def _check_ticks(win: Win, scored: Scored, rules: NanjingRuleset) -> None:
                 f"says {win.soft_flowers} soft flowers but the tiles give {soft}",
                 field=f"{win.field}.soft_flowers",
                 zh=f"软花数 {win.soft_flowers} 与手牌算出的 {soft} 不符",
+                code="soft_flowers_mismatch",
+                params={"said": str(win.soft_flowers), "given": str(soft)},
             )
 
 
@@ -436,47 +441,67 @@ def _quick(win: Win, hand: Hand, rules: NanjingRuleset) -> Scored:
                 f"{code!r} is a soft flower: give the count in soft_flowers",
                 field=field,
                 zh=f"“{NAMES[code]}”是软花，请计入软花数",
+                code="soft_flower_ticked",
+                params={"feature": NAMES[code]},
             )
         if code not in rules.bonus:
             raise ScoringError(
                 f"unknown feature {code!r} in {rules.id}",
                 field=field,
                 zh=f"本规则没有番种 “{code}”",
+                code="unknown_feature",
+                params={"feature": str(code), "ruleset": rules.id},
             )
     flagged = {FLAG_BONUSES[f] for f in win.flags if f in FLAG_BONUSES}
     for code in ticked & set(FLAG_BONUSES.values()) - flagged:
         raise ScoringError(
-            f"{code!r} needs its flag in 'flags'", field=field, zh=f"“{NAMES[code]}”需要对应的标记"
+            f"{code!r} needs its flag in 'flags'",
+            field=field,
+            zh=f"“{NAMES[code]}”需要对应的标记",
+            code="feature_needs_flag",
+            params={"feature": NAMES[code]},
         )
     bonuses = ticked | flagged
 
-    def clash(message: str, zh: str) -> ScoringError:
-        return ScoringError(message, field=field, zh=zh)
+    def clash(message: str, zh: str, *, code: str) -> ScoringError:
+        return ScoringError(message, field=field, zh=zh, code=code)
 
-    for group, (message, zh) in ONE_OF.items():
-        if len(bonuses & group) > 1:
-            raise clash(message, zh)
+    one_tier, one_colour = ONE_OF
+    if len(bonuses & one_tier) > 1:
+        raise clash("only one seven-pairs tier counts", "七对类只能选一个", code="one_seven_pairs")
+    if len(bonuses & one_colour) > 1:
+        raise clash(
+            "混一色 and 清一色 exclude each other",
+            "混一色与清一色不能同时成立",
+            code="hunyise_qingyise",
+        )
     if bonuses & SEVEN_PAIR_CODES and bonuses & SEVEN_PAIRS_EXCLUDE:
         raise clash(
             "seven pairs cannot be 门清, 对对胡, 全球独钓 or 压绝",
             "七对不能同时计门清、对对胡、全球独钓或压绝",
+            code="seven_pairs_exclude",
         )
     if "quanqiu_dudiao" in bonuses and "duiduihu" not in bonuses:
-        raise clash("全球独钓 is always 对对胡 too", "全球独钓必然是对对胡")
+        raise clash("全球独钓 is always 对对胡 too", "全球独钓必然是对对胡", code="dudiao_duiduihu")
     if "quanqiu_dudiao" in bonuses and "menqing" in bonuses and rules.win.menqing == "none":
-        raise clash("全球独钓 cannot be 门清", "全球独钓不能是门清")
+        raise clash("全球独钓 cannot be 门清", "全球独钓不能是门清", code="dudiao_menqing")
     if win.melds and "menqing" in bonuses and not reading.menqing(win.melds, rules.win.menqing):
-        raise clash("门清 is contradicted by the melds", "有碰或二杠，不是门清")
+        raise clash(
+            "门清 is contradicted by the melds", "有碰或二杠，不是门清", code="menqing_melds"
+        )
     if "wuhuaguo" in bonuses and not wuhuaguo(win.hard, bonuses):
         if win.hard:
-            raise clash("无花果 needs no hard flower", "无花果要求没有硬花")
-        raise clash("无花果 needs 门清 or another big hand", "无花果需门清或另有大胡")
+            raise clash("无花果 needs no hard flower", "无花果要求没有硬花", code="wuhuaguo_hard")
+        raise clash(
+            "无花果 needs 门清 or another big hand", "无花果需门清或另有大胡", code="wuhuaguo_big"
+        )
     plain = "kuaizhao" in win.flags and _duiduihu_only(win, rules)
     if plain and bonuses - {"duiduihu"}:
         raise clash(
             "a 快照 whose fourth set another player than the liable seat fed counts "
             "对对胡 only (篇一 快照2)",
             "快照后由包牌者以外的人送第四嘴，只算对对胡",
+            code="kuaizhao_duiduihu_only",
         )
     soft = {"soft_flowers": win.soft_flowers or 0}
     quick = _Reading(soft, frozenset(bonuses), "quick", wuhuaguo=not plain)

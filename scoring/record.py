@@ -176,16 +176,22 @@ class Hand(NamedTuple):
 # --- small readers that name the field they refuse --------------------------------
 
 
-def _fail(field: str, message: str, zh: str) -> ScoringError:
-    return ScoringError(message, field=field, zh=zh)
+def _fail(field: str, message: str, zh: str, *, code: str, **params: str) -> ScoringError:
+    return ScoringError(message, field=field, zh=zh, code=code, params=params)
 
 
 def _obj(value: Any, field: str, keys: set[str]) -> dict[str, Any]:
     if not isinstance(value, dict):
-        raise _fail(field, "must be an object", "格式错误：应为对象")
+        raise _fail(field, "must be an object", "格式错误：应为对象", code="not_an_object")
     if not value.keys() <= keys:
         unknown = sorted(set(value) - keys)[0]
-        raise _fail(field, f"unknown key {unknown!r}", f"未知字段 “{unknown}”")
+        raise _fail(
+            field,
+            f"unknown key {unknown!r}",
+            f"未知字段 “{unknown}”",
+            code="unknown_key",
+            key=unknown,
+        )
     return value
 
 
@@ -205,7 +211,7 @@ def _list(value: Any, field: str) -> list[Any]:
     if value is None:
         return []
     if not isinstance(value, list):
-        raise _fail(field, "must be a list", "格式错误：应为列表")
+        raise _fail(field, "must be a list", "格式错误：应为列表", code="not_a_list")
     return value
 
 
@@ -215,12 +221,14 @@ def _seat(value: Any, field: str) -> NoReturn:
         field,
         f"unknown seat {value!r} (E, S, W or N)",
         f"座位 “{value}” 无效（东南西北：E S W N）",
+        code="unknown_seat",
+        seat=str(value),
     )
 
 
 def _bool(value: Any, field: str) -> bool:
     if not isinstance(value, bool):
-        raise _fail(field, "must be true or false", "应为 true 或 false")
+        raise _fail(field, "must be true or false", "应为 true 或 false", code="not_a_bool")
     return value
 
 
@@ -231,22 +239,32 @@ def _int(value: Any, field: str, lo: int, hi: int | None = None) -> int:
         or value < lo
         or (hi is not None and value > hi)
     ):
-        top = "" if hi is None else f" to {hi}"
+        if hi is None:
+            raise _fail(
+                field,
+                f"must be a whole number from {lo}",
+                f"应为 {lo} 的整数",
+                code="not_a_number_from",
+                lo=str(lo),
+            )
         raise _fail(
             field,
-            f"must be a whole number from {lo}{top}",
-            f"应为 {lo}{'' if hi is None else '~' + str(hi)} 的整数",
+            f"must be a whole number from {lo} to {hi}",
+            f"应为 {lo}~{hi} 的整数",
+            code="not_a_number_between",
+            lo=str(lo),
+            hi=str(hi),
         )
     return value
 
 
 def _tiles(value: Any, field: str) -> tuple[str, ...]:
     if not isinstance(value, str):
-        raise _fail(field, "must be tiles in MPSZ notation", "应为 MPSZ 记法的牌")
+        raise _fail(field, "must be tiles in MPSZ notation", "应为 MPSZ 记法的牌", code="not_tiles")
     try:
         return tiles.codes(value)
     except ScoringError as exc:
-        raise _fail(field, exc.message, exc.zh) from None
+        raise _fail(field, exc.message, exc.zh, code=exc.code, **exc.params) from None
 
 
 def _playing(codes: tuple[str, ...], field: str) -> tuple[str, ...]:
@@ -256,6 +274,8 @@ def _playing(codes: tuple[str, ...], field: str) -> tuple[str, ...]:
             field,
             f"flower tile {code!r} in the hand (flowers go in 'flowers')",
             f"花牌 {tiles.name(code)} 不能在手牌中（应记入花牌）",
+            code="flower_in_hand",
+            tile=tiles.name(code),
         )
     return codes
 
@@ -265,7 +285,13 @@ def flower_tiles(value: Any, field: str) -> tuple[str, ...]:
     codes = _tiles(value, field)
     if not _FLOWER_CODES.issuperset(codes):
         code = next(code for code in codes if code not in _FLOWER_CODES)
-        raise _fail(field, f"{code!r} is not a flower tile", f"{tiles.name(code)} 不是花牌")
+        raise _fail(
+            field,
+            f"{code!r} is not a flower tile",
+            f"{tiles.name(code)} 不是花牌",
+            code="not_a_flower",
+            tile=tiles.name(code),
+        )
     return codes
 
 
@@ -275,7 +301,7 @@ def one_tile(value: Any, field: str) -> str:
         return value
     codes = _playing(_tiles(value, field), field)
     if len(codes) != 1:
-        raise _fail(field, "must be exactly one tile", "应为一张牌")
+        raise _fail(field, "must be exactly one tile", "应为一张牌", code="not_one_tile")
     return codes[0]
 
 
@@ -294,10 +320,12 @@ def read_hand(data: Any) -> Hand:
     """Read and check a hand record; raise ScoringError naming the field at fault."""
     data = _obj(data, "hand", _TOP_KEYS)
     if data.get("format") != FORMAT:
-        raise _fail("format", f"must be {FORMAT!r}", f"format 应为 “{FORMAT}”")
+        raise _fail(
+            "format", f"must be {FORMAT!r}", f"format 应为 “{FORMAT}”", code="format", format=FORMAT
+        )
     ruleset = data.get("ruleset")
     if not isinstance(ruleset, str) or not ruleset:
-        raise _fail("ruleset", "must name a ruleset", "缺少规则（ruleset）")
+        raise _fail("ruleset", "must name a ruleset", "缺少规则（ruleset）", code="no_ruleset")
     dealer = data.get("dealer")
     if dealer not in SEATS:
         _seat(dealer, "dealer")
@@ -305,7 +333,12 @@ def read_hand(data: Any) -> Hand:
     if doubled is not False and doubled is not True:
         _bool(doubled, "doubled")
     if "wins" not in data:
-        raise _fail("wins", "missing (an empty list for a drawn hand)", "缺少 wins（荒庄为空列表）")
+        raise _fail(
+            "wins",
+            "missing (an empty list for a drawn hand)",
+            "缺少 wins（荒庄为空列表）",
+            code="no_wins",
+        )
     value = data["wins"]
     read = []
     for i, item in enumerate(value if type(value) is list else _list(value, "wins")):
@@ -354,12 +387,14 @@ def _read_win(value: Any, index: int) -> Win:
             _at("wins", index, "discarder"),
             "the discarder cannot be the winner",
             "放炮者不能是胡牌者本人",
+            code="discarder_is_winner",
         )
     if liable == seat:
         raise _fail(
             _at("wins", index, "liable"),
             "the liable seat cannot be the winner",
             "包牌者不能是胡牌者本人",
+            code="liable_is_winner",
         )
     value = data.get("melds")
     melds = () if value in _NOTHING else _read_melds(value, index, seat)
@@ -370,7 +405,11 @@ def _read_win(value: Any, index: int) -> Win:
         for i, flag in enumerate(flags):
             if flag not in FLAGS:
                 raise _fail(
-                    f"wins[{index}].flags[{i}]", f"unknown flag {flag!r}", f"未知标记 “{flag}”"
+                    f"wins[{index}].flags[{i}]",
+                    f"unknown flag {flag!r}",
+                    f"未知标记 “{flag}”",
+                    code="unknown_flag",
+                    flag=str(flag),
                 )
     if extras:
         kong_chain, hard_flowers, soft_flowers, features = _read_extras(data, index)
@@ -384,7 +423,10 @@ def _read_win(value: Any, index: int) -> Win:
             counts = _concealed(text, _at("wins", index, "concealed"))
         if "winning_tile" not in data:
             raise _fail(
-                _at("wins", index, "winning_tile"), "missing", "缺少胡的那张牌（winning_tile）"
+                _at("wins", index, "winning_tile"),
+                "missing",
+                "缺少胡的那张牌（winning_tile）",
+                code="no_winning_tile",
             )
     else:
         counts = None
@@ -393,6 +435,7 @@ def _read_win(value: Any, index: int) -> Win:
                 _at("wins", index, "concealed"),
                 "give the concealed tiles, or hard_flowers for a quick entry",
                 "请录入手牌，或快速录入硬花数",
+                code="no_tiles_nor_counts",
             )
     winning_tile = data.get("winning_tile")
     if winning_tile is not None or "winning_tile" in data:
@@ -403,6 +446,9 @@ def _read_win(value: Any, index: int) -> Win:
             _at("wins", index, "hard_flowers"),
             f"says {hard_flowers} but 'flowers' holds {len(flowers)}",
             f"硬花数 {hard_flowers} 与花牌 {len(flowers)} 张不符",
+            code="hard_flowers_mismatch",
+            said=str(hard_flowers),
+            held=str(len(flowers)),
         )
     win = Win._make((
         index, seat, discarder, liable, counts, melds, winning_tile, flowers,
@@ -446,7 +492,10 @@ def _read_extras(
         for i, code in enumerate(features):
             if not isinstance(code, str):
                 raise _fail(
-                    f"wins[{index}].features[{i}]", "must be a feature code", "应为番种代码"
+                    f"wins[{index}].features[{i}]",
+                    "must be a feature code",
+                    "应为番种代码",
+                    code="not_a_feature_code",
                 )
     return kong_chain, hard_flowers, soft_flowers, features
 
@@ -459,7 +508,9 @@ def _read_melds(value: Any, index: int, seat: str) -> tuple[Meld, ...]:
     for i, item in enumerate(value):
         melds.append(read_meld(item, f"wins[{index}].melds[{i}]", seat))
     if len(melds) > 4:
-        raise _fail(_at("wins", index, "melds"), "more than four sets", "副露超过四组")
+        raise _fail(
+            _at("wins", index, "melds"), "more than four sets", "副露超过四组", code="too_many_sets"
+        )
     return tuple(melds)
 
 
@@ -494,19 +545,24 @@ def _check_tile_count(win: Win) -> None:
     if "kuaizhao" in win.flags:
         if len(win.melds) != 4:
             raise _fail(
-                f"{win.field}.melds", "a kuaizhao win needs its four sets", "快照需有四组副露"
+                f"{win.field}.melds",
+                "a kuaizhao win needs its four sets",
+                "快照需有四组副露",
+                code="kuaizhao_needs_four_sets",
             )
         if held not in (1, 2):
             raise _fail(
                 f"{win.field}.concealed",
                 "a kuaizhao win leaves one or two tiles in hand",
                 "快照成牌时手中应剩一或两张牌",
+                code="kuaizhao_tiles_left",
             )
         if win.winning_tile != win.melds[-1].tile:
             raise _fail(
                 f"{win.field}.winning_tile",
                 "in a kuaizhao win it is the tile of the last set",
                 "快照胡的牌应为最后一组副露的牌",
+                code="kuaizhao_winning_tile",
             )
         return
     need = 14 - 3 * len(win.melds)
@@ -515,12 +571,18 @@ def _check_tile_count(win: Win) -> None:
             f"{win.field}.concealed",
             f"holds {held} tiles; with {len(win.melds)} sets it must hold {need}",
             f"手牌 {held} 张；{len(win.melds)} 组副露时应为 {need} 张",
+            code="tile_count",
+            held=str(held),
+            sets=str(len(win.melds)),
+            need=str(need),
         )
     if not win.counts[_PLAYING_KINDS[win.winning_tile]]:
         raise _fail(
             f"{win.field}.winning_tile",
             f"{win.winning_tile!r} is not among the concealed tiles",
             f"胡的牌 {tiles.name(win.winning_tile)} 不在手牌中",
+            code="winning_tile_not_held",
+            tile=tiles.name(win.winning_tile),
         )
 
 
@@ -530,14 +592,22 @@ def read_meld(value: Any, field: str, seat: str) -> Meld:
     kind = data.get("type")
     if kind not in ("pong", "kong"):
         raise _fail(
-            f"{field}.type", "must be 'pong' or 'kong'", "副露类型应为碰（pong）或杠（kong）"
+            f"{field}.type",
+            "must be 'pong' or 'kong'",
+            "副露类型应为碰（pong）或杠（kong）",
+            code="meld_type",
         )
     # checked in place: a field's name is only spelled out for a refusal
     code = data.get("tile")
     if type(code) is not str or code not in _PLAYING_KINDS:
         codes = _playing(_tiles(code, f"{field}.tile"), f"{field}.tile")
         if len(codes) != 1:
-            raise _fail(f"{field}.tile", "must be exactly one tile", "副露的牌应为一张")
+            raise _fail(
+                f"{field}.tile",
+                "must be exactly one tile",
+                "副露的牌应为一张",
+                code="meld_one_tile",
+            )
         code = codes[0]
     feeder = data.get("from")
     if feeder is not None and feeder not in SEATS:
@@ -546,14 +616,25 @@ def read_meld(value: Any, field: str, seat: str) -> Meld:
     if upgraded is not False and upgraded is not True:
         _bool(upgraded, f"{field}.upgraded")
     if feeder == seat:
-        raise _fail(f"{field}.from", "a set cannot be fed by its own holder", "副露不能来自本人")
+        raise _fail(
+            f"{field}.from",
+            "a set cannot be fed by its own holder",
+            "副露不能来自本人",
+            code="meld_fed_by_holder",
+        )
     if kind == "pong" and feeder is None:
-        raise _fail(f"{field}.from", "a pong needs the seat that fed it", "碰牌需注明谁打出的")
+        raise _fail(
+            f"{field}.from",
+            "a pong needs the seat that fed it",
+            "碰牌需注明谁打出的",
+            code="pong_without_feeder",
+        )
     if upgraded and (kind != "kong" or feeder is None):
         raise _fail(
             f"{field}.upgraded",
             "only a kong made from a fed pong is upgraded",
             "只有先碰后杠的明杠才可标记 upgraded",
+            code="upgraded_not_fed_kong",
         )
     kong = kind == "kong"
     return Meld(kind, code, _PLAYING_KINDS[code], feeder, upgraded, kong,
@@ -570,7 +651,11 @@ def _read_kong(value: Any, where: str, index: int) -> Kong:
         _seat(seat, _at(where, index, "seat"))
     if kind not in KONG_TYPES:
         raise _fail(
-            _at(where, index, "type"), f"unknown kong type {kind!r}", f"未知的杠类型 “{kind}”"
+            _at(where, index, "type"),
+            f"unknown kong type {kind!r}",
+            f"未知的杠类型 “{kind}”",
+            code="unknown_kong_type",
+            kind=str(kind),
         )
     if feeder is not None and feeder not in SEATS:
         _seat(feeder, _at(where, index, "from"))
@@ -579,14 +664,23 @@ def _read_kong(value: Any, where: str, index: int) -> Kong:
             _at(where, index, "from"),
             f"an {kind} kong needs the seat that fed it",
             "明杠需注明谁送的杠",
+            code="kong_needs_feeder",
+            kind=str(kind),
         )
     if kind in ("concealed", "flower") and feeder is not None:
         raise _fail(
-            _at(where, index, "from"), f"a {kind} kong is fed by nobody", "暗杠与花杠没有送杠者"
+            _at(where, index, "from"),
+            f"a {kind} kong is fed by nobody",
+            "暗杠与花杠没有送杠者",
+            code="kong_not_fed",
+            kind=str(kind),
         )
     if feeder == seat:
         raise _fail(
-            _at(where, index, "from"), "a kong cannot be fed by its own holder", "杠不能来自本人"
+            _at(where, index, "from"),
+            "a kong cannot be fed by its own holder",
+            "杠不能来自本人",
+            code="kong_fed_by_holder",
         )
     if robbed is not False:
         robbed = _bool(robbed, _at(where, index, "robbed"))
@@ -595,6 +689,7 @@ def _read_kong(value: Any, where: str, index: int) -> Kong:
             _at(where, index, "robbed"),
             "only an upgraded kong can be robbed",
             "只有先碰后杠的杠才能被抢",
+            code="robbed_not_upgraded",
         )
     return Kong(seat, kind, feeder, robbed)
 
@@ -607,6 +702,8 @@ def _read_penalty(value: Any, where: str, index: int) -> Penalty:
             _at(where, index, "type"),
             f"unknown penalty {kind!r} (follow or four_discards)",
             f"未知的罚分类型 “{kind}”",
+            code="unknown_penalty",
+            kind=str(kind),
         )
     seat: Any = data.get("seat")
     if seat not in SEATS:
@@ -628,14 +725,25 @@ def _read_garden(value: Any) -> Garden:
     left = {}
     for seat in SEATS:
         if seat not in left_data:
-            raise _fail("garden.left", f"missing seat {seat!r}", f"缺少座位 {seat} 的园子余额")
+            raise _fail(
+                "garden.left",
+                f"missing seat {seat!r}",
+                f"缺少座位 {seat} 的园子余额",
+                code="garden_seat_missing",
+                seat=seat,
+            )
         left[seat] = _int(left_data[seat], f"garden.left.{seat}", 0)
     end_when_out = data.get("end_when_out", 2)
     if end_when_out not in (1, 2) or isinstance(end_when_out, bool):
-        raise _fail("garden.end_when_out", "must be 1 or 2", "出园人数应为 1 或 2")
+        raise _fail(
+            "garden.end_when_out", "must be 1 or 2", "出园人数应为 1 或 2", code="end_when_out"
+        )
     if sum(1 for seat in SEATS if left[seat] == 0) >= end_when_out:
         raise _fail(
-            "garden", "this 园子 is already over; start a new one", "本园子已结束，请开新园子"
+            "garden",
+            "this 园子 is already over; start a new one",
+            "本园子已结束，请开新园子",
+            code="garden_over",
         )
     return Garden(size, left, end_when_out)
 
@@ -647,17 +755,32 @@ def _check_winners(hand: Hand) -> None:
     """Several winners: the same discard (一炮多响)."""
     seats = [win.seat for win in hand.wins]
     if len(set(seats)) != len(seats):
-        raise _fail("wins", "a seat wins twice", "同一座位重复胡牌")
+        raise _fail("wins", "a seat wins twice", "同一座位重复胡牌", code="seat_wins_twice")
     if len(hand.wins) == 4:
-        raise _fail("wins", "at most three seats can win on one discard", "一炮最多三响")
+        raise _fail(
+            "wins",
+            "at most three seats can win on one discard",
+            "一炮最多三响",
+            code="too_many_winners",
+        )
     # a liable seat may be another winner of the same discard (一炮多响): it pays that
     # 包牌 and is paid its own win
     robbing = all("robbing_kong" in win.flags for win in hand.wins)
     discarders = {win.discarder for win in hand.wins}
     if len(discarders) != 1 or (None in discarders and not robbing):
-        raise _fail("wins", "several winners need one shared discarder", "一炮多响须为同一放炮者")
+        raise _fail(
+            "wins",
+            "several winners need one shared discarder",
+            "一炮多响须为同一放炮者",
+            code="winners_discarder",
+        )
     if len({win.winning_tile for win in hand.wins}) != 1:
-        raise _fail("wins", "several winners need one shared winning tile", "一炮多响须胡同一张牌")
+        raise _fail(
+            "wins",
+            "several winners need one shared winning tile",
+            "一炮多响须胡同一张牌",
+            code="winners_tile",
+        )
 
 
 def _check_copies(hand: Hand) -> list[int]:
@@ -700,6 +823,9 @@ def _check_copies(hand: Hand) -> list[int]:
                     "wins",
                     f"more than four copies of {code!r} ({n})",
                     f"{tiles.name(code)} 超过四张（{n} 张）",
+                    code="too_many_copies",
+                    tile=tiles.name(code),
+                    count=str(n),
                 )
     if not fit:
         _too_many_flowers(flowers)
@@ -711,14 +837,23 @@ def _too_many_flowers(flowers: tuple[str, ...]) -> None:
     set has copies."""
     for code in flowers:
         n = flowers.count(code)
-        if n > tiles.FLOWER_COPIES[code]:
-            what = (
-                "a flower tile held twice"
-                if tiles.FLOWER_COPIES[code] == 1
-                else "more than four copies"
-            )
+        if n > tiles.FLOWER_COPIES[code] == 1:
             raise _fail(
-                "wins", f"{what}: {code!r} ({n})", f"花牌 {tiles.name(code)} 张数过多（{n} 张）"
+                "wins",
+                f"a flower tile held twice: {code!r} ({n})",
+                f"花牌 {tiles.name(code)} 张数过多（{n} 张）",
+                code="flower_held_twice",
+                tile=tiles.name(code),
+                count=str(n),
+            )
+        if n > tiles.FLOWER_COPIES[code]:
+            raise _fail(
+                "wins",
+                f"more than four copies: {code!r} ({n})",
+                f"花牌 {tiles.name(code)} 张数过多（{n} 张）",
+                code="too_many_flower_copies",
+                tile=tiles.name(code),
+                count=str(n),
             )
 
 
@@ -737,6 +872,9 @@ def _check_others_ponged(win: Win) -> None:
                 f"{win.field}.others_ponged",
                 f"more than four copies of {code!r} with another player's pong ({own[kind]})",
                 f"算上别人碰出的三张，{tiles.name(code)} 超过四张（{own[kind]} 张）",
+                code="too_many_with_pong",
+                tile=tiles.name(code),
+                count=str(own[kind]),
             )
 
 
@@ -773,6 +911,10 @@ def _check_kongs(hand: Hand, flower_sets: list[int]) -> None:
                     f"the winner's kong sets ({_describe(sets)}) do not match "
                     f"the kongs recorded for {seat} ({_describe(entries)})",
                     f"胡牌者的杠（{len(sets)} 个）与记录的杠（{len(entries)} 个）不一致",
+                    code="kongs_mismatch",
+                    sets=str(len(sets)),
+                    recorded=str(len(entries)),
+                    seat=SEAT_NAMES[seat],
                 )
         held = flower_sets[win.number]
         if win.flowers is not None and recorded != held:
@@ -781,6 +923,10 @@ def _check_kongs(hand: Hand, flower_sets: list[int]) -> None:
                 f"holds {held} complete flower set(s) "
                 f"but {recorded} flower kong(s) are recorded for {seat}",
                 f"花牌中有 {held} 门完整的花，却记录了 {recorded} 个花杠",
+                code="flower_kongs_mismatch",
+                held=str(held),
+                recorded=str(recorded),
+                seat=SEAT_NAMES[seat],
             )
 
 
@@ -792,12 +938,14 @@ def _check_robbed(hand: Hand, index: int) -> None:
             f"kongs[{index}].robbed",
             "no robbing_kong win robbed it",
             "没有抢杠胡，杠不能标记为被抢",
+            code="robbed_without_robber",
         )
     if hand.kongs[index].seat in robbers:
         raise _fail(
             f"kongs[{index}].robbed",
             "a winner cannot rob its own kong",
             "不能抢自己的杠",
+            code="robbed_own_kong",
         )
 
 
@@ -813,21 +961,35 @@ def _check_flags(hand: Hand, win: Win) -> None:
     flags = win.flags
     if "tianhu" in flags:
         if win.seat != hand.dealer:
-            raise _fail(field, "tianhu is the dealer's win", "天胡只能是庄家")
+            raise _fail(field, "tianhu is the dealer's win", "天胡只能是庄家", code="tianhu_dealer")
         if not win.self_drawn:
-            raise _fail(field, "tianhu cannot be on a discard", "天胡不能是点炮")
+            raise _fail(
+                field, "tianhu cannot be on a discard", "天胡不能是点炮", code="tianhu_discard"
+            )
         if win.melds:
-            raise _fail(field, "tianhu with a set declared", "天胡不能有副露")
+            raise _fail(field, "tianhu with a set declared", "天胡不能有副露", code="tianhu_set")
     if "dihu" in flags and win.melds:
-        raise _fail(field, "dihu with a set declared", "地胡不能有碰杠")
+        raise _fail(field, "dihu with a set declared", "地胡不能有碰杠", code="dihu_set")
     if "after_flower" in flags:
         if not win.self_drawn:
-            raise _fail(field, "after_flower on a discard", "杠开花（补花）不能是点炮")
+            raise _fail(
+                field,
+                "after_flower on a discard",
+                "杠开花（补花）不能是点炮",
+                code="after_flower_discard",
+            )
         if win.hard == 0:
-            raise _fail(field, "after_flower with no flowers", "没有花牌，不能是补花后成牌")
+            raise _fail(
+                field,
+                "after_flower with no flowers",
+                "没有花牌，不能是补花后成牌",
+                code="after_flower_no_flowers",
+            )
     if "after_kong" in flags:
         if not win.self_drawn:
-            raise _fail(field, "after_kong on a discard", "杠开花不能是点炮")
+            raise _fail(
+                field, "after_kong on a discard", "杠开花不能是点炮", code="after_kong_discard"
+            )
         own = sum(1 for m in win.melds if m.is_kong) + sum(
             1 for k in hand.kongs if k.seat == win.seat and k.type == "flower"
         )
@@ -838,22 +1000,34 @@ def _check_flags(hand: Hand, win: Win) -> None:
                 field,
                 f"after_kong needs {win.kong_chain} kong(s) of the winner's; there are {own}",
                 f"杠开花需要胡牌者有 {win.kong_chain} 个杠，实际 {own} 个",
+                code="after_kong_chain",
+                chain=str(win.kong_chain),
+                kongs=str(own),
             )
     if "kong_discard" in flags:
         if win.discarder is None:
-            raise _fail(field, "kong_discard needs a discarder", "杠后炮需要放炮者")
+            raise _fail(
+                field,
+                "kong_discard needs a discarder",
+                "杠后炮需要放炮者",
+                code="kong_discard_no_discarder",
+            )
         theirs = sum(1 for k in hand.kongs if k.seat == win.discarder)
         if theirs < win.kong_chain:
             raise _fail(
                 field,
                 f"kong_discard needs {win.kong_chain} kong(s) by the discarder; there are {theirs}",
                 f"杠后炮需要放炮者有 {win.kong_chain} 个杠，实际 {theirs} 个",
+                code="kong_discard_chain",
+                chain=str(win.kong_chain),
+                kongs=str(theirs),
             )
     if win.kong_chain > 1 and not flags & {"after_kong", "kong_discard", "after_flower"}:
         raise _fail(
             f"{win.field}.kong_chain",
             "above 1 without after_kong or kong_discard",
             "连杠数大于 1 需要杠开花或杠后炮",
+            code="kong_chain_without_flag",
         )
     if "after_flower" in flags and not flags & {"after_kong", "kong_discard"}:
         kongs = sum(1 for m in win.melds if m.is_kong)
@@ -862,6 +1036,8 @@ def _check_flags(hand: Hand, win: Win) -> None:
                 f"{win.field}.kong_chain",
                 f"a chain of {win.kong_chain} after a flower needs as many flowers or kongs",
                 f"连杠数 {win.kong_chain} 超过花牌与杠的数目",
+                code="flower_chain_too_long",
+                chain=str(win.kong_chain),
             )
     if "robbing_kong" in flags and win.discarder is not None:
         kongers = {k.seat for k in hand.kongs if k.robbed}
@@ -870,6 +1046,7 @@ def _check_flags(hand: Hand, win: Win) -> None:
                 f"{win.field}.discarder",
                 "a robbing win's discarder, when given, is the seat whose kong was robbed",
                 "抢杠胡的放炮者应为被抢杠者",
+                code="robbing_discarder",
             )
     if "robbing_kong" in flags and win.counts is not None:
         assert win.winning_tile is not None
@@ -881,17 +1058,30 @@ def _check_flags(hand: Hand, win: Win) -> None:
                 field,
                 f"a robbing winner holds only the robbed {win.winning_tile!r}",
                 "抢杠者手中不应再有被抢的牌",
+                code="robbing_tile_held",
+                tile=tiles.name(win.winning_tile),
             )
     if "kuaizhao" in flags:
         if win.liable is None:
             raise _fail(
-                f"{win.field}.liable", "a kuaizhao win needs the liable seat", "快照需注明包牌者"
+                f"{win.field}.liable",
+                "a kuaizhao win needs the liable seat",
+                "快照需注明包牌者",
+                code="kuaizhao_needs_liable",
             )
         if not win.self_drawn:
-            raise _fail(field, "a kuaizhao win is not on a discard", "快照不能是点炮")
+            raise _fail(
+                field,
+                "a kuaizhao win is not on a discard",
+                "快照不能是点炮",
+                code="kuaizhao_discard",
+            )
         if win.quick and len(win.melds) != 4:
             raise _fail(
-                f"{win.field}.melds", "a kuaizhao win needs its four sets", "快照需有四组副露"
+                f"{win.field}.melds",
+                "a kuaizhao win needs its four sets",
+                "快照需有四组副露",
+                code="kuaizhao_needs_four_sets",
             )
         # HAND_RECORD.md, Refused records: without a 快照 against the liable seat in the
         # first three sets, nor the 清一色 fourth mouth, there is no instant win, or the
@@ -904,4 +1094,6 @@ def _check_flags(hand: Hand, win: Win) -> None:
                 f"the three sets before the last show no 快照 against {win.liable} "
                 "and the four sets are not of one suit: no kuaizhao win",
                 f"前三组副露对{SEAT_NAMES[win.liable]}家不成快照，四组也不是清一色：不能快照胡",
+                code="no_kuaizhao",
+                seat=SEAT_NAMES[win.liable],
             )

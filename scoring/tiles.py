@@ -148,10 +148,20 @@ def codes(text: str) -> tuple[str, ...]:
     try:
         found = split(text)
     except ValueError as exc:
-        raise ScoringError(f"unknown tile {str(exc)!r}", zh=f"无法识别的牌 “{exc}”") from None
+        raise ScoringError(
+            f"unknown tile {str(exc)!r}",
+            zh=f"无法识别的牌 “{exc}”",
+            code="unknown_tile",
+            params={"tile": str(exc)},
+        ) from None
     for code in found:
         if code not in _KIND and code not in FLOWER_COPIES:
-            raise ScoringError(f"unknown tile {code!r}", zh=f"无法识别的牌 “{code}”")
+            raise ScoringError(
+                f"unknown tile {code!r}",
+                zh=f"无法识别的牌 “{code}”",
+                code="unknown_tile",
+                params={"tile": code},
+            )
     return tuple(found)
 
 

@@ -35,13 +35,17 @@ def _changes(hands: Sequence[tuple[str, str]]) -> list[int]:
     changes = 0
     for i, (dealer, following) in enumerate(hands):
         if dealer not in SEATS or following not in SEATS:
-            raise ScoringError("unknown seat", field=f"hands[{i}]", zh="座位无效")
+            raise ScoringError(
+                "unknown seat", field=f"hands[{i}]", zh="座位无效", code="deal_unknown_seat"
+            )
         if following not in (dealer, next_seat(dealer)):
             raise ScoringError(
                 f"the deal stays with {dealer} or passes to {next_seat(dealer)}, "
                 f"not to {following}",
                 field=f"hands[{i}]",
                 zh="庄家只能连庄或传给下家",
+                code="deal_passes",
+                params={"dealer": dealer, "next": next_seat(dealer), "following": following},
             )
         if i and hands[i - 1][1] != dealer:
             raise ScoringError(
@@ -49,6 +53,8 @@ def _changes(hands: Sequence[tuple[str, str]]) -> list[int]:
                 f"{hands[i - 1][1]}",
                 field=f"hands[{i}]",
                 zh="庄家与上一把的结果不符",
+                code="deal_mismatch",
+                params={"hand": str(i + 1), "dealer": dealer, "passed": hands[i - 1][1]},
             )
         out.append(changes)
         changes += following != dealer

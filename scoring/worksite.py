@@ -291,6 +291,7 @@ def konger(hand: Hand, win: Win) -> str:
             "or mark the robbed kong",
             field=f"{win.field}.discarder",
             zh="工地麻将的抢杠胡由被抢杠者付：请注明被抢杠者（放炮者）或标记被抢的杠",
+            code="robbing_needs_konger",
         )
     return robbed[0]
 
@@ -330,6 +331,8 @@ def _check_passed(win: Win) -> None:
                 f"{code!r} before the winner's own next draw",
                 field=f"{win.field}.passed",
                 zh=f"过水：放过了{tiles.name(code)}，自己摸牌前不能再胡{tiles.name(win.winning_tile)}",
+                code="passed_tile",
+                params={"tile": tiles.name(win.winning_tile), "passed": tiles.name(code)},
             )
 
 
@@ -340,10 +343,14 @@ def score_win(win: Win, hand: Hand, rules: WorksiteRuleset) -> Scored:
             "a false winner (诈糊) may not win again in this hand",
             field=f"{win.field}.seat",
             zh="诈糊者本庄不能再胡牌",
+            code="false_winner_wins",
         )
     if win.seat in hand.dead_hands:
         raise ScoringError(
-            "a dead hand (相公) may not win", field=f"{win.field}.seat", zh="相公不能胡牌"
+            "a dead hand (相公) may not win",
+            field=f"{win.field}.seat",
+            zh="相公不能胡牌",
+            code="dead_hand_wins",
         )
     _check_passed(win)
     if win.quick:
@@ -352,7 +359,10 @@ def score_win(win: Win, hand: Hand, rules: WorksiteRuleset) -> Scored:
         found = _readings(win, rules)
         if not found:
             raise ScoringError(
-                "not a winning hand", field=f"{win.field}.concealed", zh="手牌不成胡"
+                "not a winning hand",
+                field=f"{win.field}.concealed",
+                zh="手牌不成胡",
+                code="not_winning",
             )
         # the breakdown is written out for the best reading only (the first of equal ones)
         _, lines, name = found[0] if len(found) == 1 else max(found, key=itemgetter(0))
@@ -365,6 +375,8 @@ def score_win(win: Win, hand: Hand, rules: WorksiteRuleset) -> Scored:
             f"not a legal win: a win needs at least {need} flowers, the hand has {best.value}",
             field=f"{win.field}.flowers",
             zh=f"不能胡：至少 {need} 个花才能胡，这手牌只有 {best.value} 个（可记为诈糊）",
+            code="too_few_flowers",
+            params={"need": str(need), "flowers": str(best.value)},
         )
     return best
 
@@ -377,6 +389,11 @@ def _check_ticks(win: Win, scored: Scored) -> None:
                 f"(they give: {', '.join(scored.features) or 'none'})",
                 field=f"{win.field}.features",
                 zh=f"勾选了“{NAMES.get(code, code)}”，但手牌不成此番",
+                code="worksite_ticked_not_given",
+                params={
+                    "feature": NAMES.get(code, code),
+                    "given": "、".join(NAMES.get(c, c) for c in scored.features) or "无",
+                },
             )
     if win.soft_flowers is not None:
         soft = sum(p for code, _, p in scored.lines if code in COUNT_CODES[1:6])
@@ -385,6 +402,8 @@ def _check_ticks(win: Win, scored: Scored) -> None:
                 f"says {win.soft_flowers} other flowers but the tiles give {soft}",
                 field=f"{win.field}.soft_flowers",
                 zh=f"其他花数 {win.soft_flowers} 与手牌算出的 {soft} 不符",
+                code="other_flowers_mismatch",
+                params={"said": str(win.soft_flowers), "given": str(soft)},
             )
 
 
@@ -399,6 +418,8 @@ def _quick(win: Win, rules: WorksiteRuleset) -> Scored:
                 f"unknown feature {code!r} in {rules.id}",
                 field=field,
                 zh=f"本规则没有番种 “{code}”",
+                code="unknown_feature",
+                params={"feature": str(code), "ruleset": rules.id},
             )
     for group in ONE_OF:
         if len(ticked & group) > 1:
@@ -407,12 +428,15 @@ def _quick(win: Win, rules: WorksiteRuleset) -> Scored:
                 f"{' and '.join(both)} exclude each other",
                 field=field,
                 zh=f"{'、'.join(NAMES[c] for c in both)} 不能同时成立",
+                code="features_exclude",
+                params={"features": "、".join(NAMES[c] for c in both)},
             )
     if ticked & set(SEVEN_PAIR_TIERS) and ticked & SEVEN_PAIRS_EXCLUDE:
         raise ScoringError(
             "seven pairs cannot combine with set patterns or 门前清",
             field=field,
             zh="七对不能与门前清或成副的番种同时成立",
+            code="worksite_seven_pairs_exclude",
         )
     lines, flags = _common(win, rules)
     if win.soft_flowers:

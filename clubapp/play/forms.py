@@ -35,6 +35,7 @@ from clubapp.core.models import Room
 from clubapp.members.models import Table
 from clubapp.play import selectors
 from clubapp.play.models import SEATS, Mode, RulesetVersion, SettleEvery, Wind
+from clubapp.play.refusals import said
 from scoring import ScoringError
 from scoring.errors import Path
 from scoring.rulesets import Ruleset
@@ -62,11 +63,6 @@ PENALTY_TYPES: list[tuple[str, Any]] = [
     ("", "—"),
     *((kind, _PENALTY_NAMES[kind]) for kind in scoring.record.PENALTY_TYPES),
 ]
-#: scoring.entry's refusals (by ``ScoringError.code``) in the page's words
-_ENTRY_ERRORS = {
-    "meld_unreadable": _("Cannot read the meld “%(token)s” (e.g. P5sW, K7m, U3pS)."),
-    "pong_needs_feeder": _("The pong “%(token)s” needs who fed it (e.g. P5sW)."),
-}
 
 
 # ------------------------------------------------------------------ sessions, rulesets
@@ -299,7 +295,7 @@ class SeatForm(forms.Form):
         try:
             return scoring.entry.melds(text)
         except ScoringError as exc:
-            raise forms.ValidationError(_ENTRY_ERRORS[exc.code], params=exc.params) from None
+            raise forms.ValidationError(said(exc)) from None
 
 
 class KongForm(forms.Form):

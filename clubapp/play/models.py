@@ -20,6 +20,7 @@ import scoring
 import scoring.rulesets
 from clubapp.core.appendonly import AppendOnlyModel, AppendOnlyQuerySet
 from clubapp.core.models import by_field
+from clubapp.play.refusals import said
 from scoring import night
 from scoring.record import SEATS as SEATS  # the seats as the scorer names them
 
@@ -73,11 +74,12 @@ class RulesetVersion(AppendOnlyModel):
         return (self.ruleset_id, self.version)
 
     def clean(self) -> None:
-        """scoring bounds every number (``scoring.rulesets.MAX_NUMBER``)."""
+        """scoring bounds every number (``scoring.rulesets.MAX_NUMBER``); its refusal is
+        worded as the pages word it (``refusals.said``)."""
         try:
             scoring.rulesets.from_mapping(self.params or {})
         except scoring.ScoringError as exc:
-            raise ValidationError({"params": exc.zh}) from None
+            raise ValidationError({"params": said(exc)}) from None
 
     def as_ruleset(self) -> scoring.rulesets.Ruleset:
         """The parameters read by scoring (about 0.15 ms: read each time, not kept)."""

@@ -133,8 +133,15 @@ class WorksiteRuleset(Ruleset):
     flower_set: int
 
 
-def _fail(where: str, message: str, zh: str) -> ScoringError:
-    return ScoringError(message, field=f"ruleset {where}", zh=f"规则 {where}：{zh}")
+def _fail(where: str, message: str, zh: str, *, code: str, **params: str) -> ScoringError:
+    """A refusal of the ruleset ``where``: its params name it too (``where``)."""
+    return ScoringError(
+        message,
+        field=f"ruleset {where}",
+        zh=f"规则 {where}：{zh}",
+        code=code,
+        params={"where": where, **params},
+    )
 
 
 def _section(
@@ -143,38 +150,57 @@ def _section(
     section = data[name]
     unknown = sorted(set(section) - set(keys))
     if unknown:
-        raise _fail(where, f"unknown key {name}.{unknown[0]}", f"未知参数 {name}.{unknown[0]}")
+        key = f"{name}.{unknown[0]}"
+        raise _fail(
+            where, f"unknown key {key}", f"未知参数 {key}", code="ruleset_unknown_key", key=key
+        )
     missing = [key for key in keys if key not in section]
     if missing:
-        raise _fail(where, f"missing key {name}.{missing[0]}", f"缺少参数 {name}.{missing[0]}")
+        key = f"{name}.{missing[0]}"
+        raise _fail(
+            where, f"missing key {key}", f"缺少参数 {key}", code="ruleset_missing_key", key=key
+        )
     for key in keys:
         value = section[key]
-        choices = _CHOICES.get(f"{name}.{key}")
+        full = f"{name}.{key}"
+        choices = _CHOICES.get(full)
         if choices:
             if value not in choices:
                 raise _fail(
                     where,
-                    f"{name}.{key} must be one of {', '.join(choices)}",
-                    f"{name}.{key} 只能是 {'、'.join(choices)}",
+                    f"{full} must be one of {', '.join(choices)}",
+                    f"{full} 只能是 {'、'.join(choices)}",
+                    code="ruleset_choice",
+                    key=full,
+                    choices="、".join(choices),
                 )
         elif key == "doubling":
             if not isinstance(value, list) or any(v not in DOUBLING_TRIGGERS for v in value):
                 raise _fail(
-                    where, f"{name}.doubling lists unknown triggers", "比下胡条件中有未知项"
+                    where,
+                    f"{name}.doubling lists unknown triggers",
+                    "比下胡条件中有未知项",
+                    code="ruleset_doubling",
+                    key=full,
                 )
         elif isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise _fail(
                 where,
-                f"{name}.{key} must be a whole number ≥ 0",
-                f"{name}.{key} 应为不小于 0 的整数",
+                f"{full} must be a whole number ≥ 0",
+                f"{full} 应为不小于 0 的整数",
+                code="ruleset_not_a_number",
+                key=full,
             )
         else:
-            top = MAX_DOUBLE_FACTOR if f"{name}.{key}" == "next.double_factor" else MAX_NUMBER
+            top = MAX_DOUBLE_FACTOR if full == "next.double_factor" else MAX_NUMBER
             if value > top:
                 raise _fail(
                     where,
-                    f"{name}.{key} must be at most {top}",
-                    f"{name}.{key} 应为不大于 {top} 的整数",
+                    f"{full} must be at most {top}",
+                    f"{full} 应为不大于 {top} 的整数",
+                    code="ruleset_too_large",
+                    key=full,
+                    top=str(top),
                 )
     return dict(section)
 
@@ -190,17 +216,37 @@ def from_mapping(data: Mapping[str, Any], where: str = "") -> Ruleset:
     where = where or str(data.get("id", "?"))
     family = data.get("family")
     if family not in _FAMILIES:
-        raise _fail(where, f"unknown family {family!r}", f"未知的规则族 “{family}”")
+        raise _fail(
+            where,
+            f"unknown family {family!r}",
+            f"未知的规则族 “{family}”",
+            code="ruleset_family",
+            family=str(family),
+        )
     top = {"id", "name", "family", *_FAMILIES[family]}
     unknown = sorted(set(data) - top)
     if unknown:
-        raise _fail(where, f"unknown key {unknown[0]}", f"未知参数 {unknown[0]}")
+        raise _fail(
+            where,
+            f"unknown key {unknown[0]}",
+            f"未知参数 {unknown[0]}",
+            code="ruleset_unknown_key",
+            key=unknown[0],
+        )
     ident, name = data.get("id"), data.get("name")
     if not isinstance(ident, str) or not ident or not isinstance(name, str) or not name:
-        raise _fail(where, "needs an id and a name", "需要编号（id）和名称（name）")
+        raise _fail(
+            where, "needs an id and a name", "需要编号（id）和名称（name）", code="ruleset_id_name"
+        )
     for section in _FAMILIES[family]:
         if not isinstance(data.get(section), dict):
-            raise _fail(where, f"missing section [{section}]", f"缺少 [{section}] 部分")
+            raise _fail(
+                where,
+                f"missing section [{section}]",
+                f"缺少 [{section}] 部分",
+                code="ruleset_section",
+                section=section,
+            )
     bonus_data = data["bonus"]
     codes = NANJING_BONUSES if family == "nanjing" else WORKSITE_BONUSES
     bonus = _section(data, "bonus", tuple(k for k in codes if k in bonus_data), where)
@@ -246,7 +292,13 @@ def from_toml(text: str, where: str = "") -> Ruleset:
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise _fail(where or "?", f"is not valid TOML: {exc}", f"TOML 格式错误：{exc}") from None
+        raise _fail(
+            where or "?",
+            f"is not valid TOML: {exc}",
+            f"TOML 格式错误：{exc}",
+            code="ruleset_toml",
+            error=str(exc),
+        ) from None
     return from_mapping(data, where)
 
 
@@ -263,10 +315,16 @@ def get(ident: str) -> Ruleset:
             f"unknown ruleset {ident!r} (known: {', '.join(available())})",
             field="ruleset",
             zh=f"未知的规则 “{ident}”",
+            code="unknown_ruleset",
+            params={"ruleset": ident, "known": ", ".join(available())},
         )
     ruleset = from_toml((HERE / f"{ident}.toml").read_text(encoding="utf-8"), ident)
     if ruleset.id != ident:
         raise _fail(
-            ident, f"file {ident}.toml declares id {ruleset.id!r}", f"文件的 id 为 {ruleset.id}"
+            ident,
+            f"file {ident}.toml declares id {ruleset.id!r}",
+            f"文件的 id 为 {ruleset.id}",
+            code="ruleset_file_id",
+            id=ruleset.id,
         )
     return ruleset

@@ -39,4 +39,6 @@ def test_it_scores_under_each_ruleset_or_says_why_not() -> None:
     assert [row["ruleset"] for row in rows] == ["nanjing", "jiangsu-worksite"]
     assert rows[0]["result"]["wins"][0]["value"] == 28 and rows[0]["version"]
     assert "error" in rows[1] and rows[1]["error_zh"]
+    assert rows[1]["error_code"] == "too_few_flowers"
+    assert rows[1]["error_params"] == {"need": "5", "flowers": "4"}
     assert compare(TILES, [rulesets.get("nanjing")])[0]["result"]["wins"][0]["value"] == 104

@@ -158,11 +158,18 @@ def test_a_scoring_error_at_booking_lands_on_its_field(client, member, session, 
     data = confirm_data(client, session, QUICK)
 
     def refused(**kwargs):
-        raise scoring.ScoringError("no", field="wins[0].hard_flowers", zh="不行")
+        raise scoring.ScoringError(
+            "no",
+            field="wins[0].hard_flowers",
+            zh="不行",
+            code="hard_flowers_mismatch",
+            params={"said": "1", "held": "2"},
+        )
 
     monkeypatch.setattr(services, "hand_record", refused)
     response = confirm(client, session, data)
-    assert response.context["entry"].seats[1].errors["hard"] == ["不行"]
+    # worded by the page from the code, not in the scorer's own words
+    assert response.context["entry"].seats[1].errors["hard"] == ["硬花数 1 与花牌 2 张不符"]
 
 
 def test_a_confirm_scores_the_hand_once(client, member, session, monkeypatch):

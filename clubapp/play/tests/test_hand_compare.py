@@ -44,6 +44,22 @@ def test_a_ruleset_that_refuses_the_hand_says_why_in_chinese():
     assert "error" in rows["江苏工地麻将"]
 
 
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("zh-hans", "不能胡：至少 5 个花才能胡，这手牌只有 4 个（可记为诈糊）"),
+        ("en", "not a legal win: a win needs at least 5 flowers, the hand has 4"),
+    ],
+)
+def test_the_comparison_words_a_refusal_in_the_pages_language(client, member, language, said):
+    session = TableSessionFactory(seated=member)
+    hand = book(session, {"wins": [{"seat": "S", "discarder": "E", "hard_flowers": 4}]})
+    client.force_login(member)
+    client.cookies["django_language"] = language
+    response = client.get(reverse("play:hand_compare", args=[session.pk, hand.number]))
+    assert said in response.content.decode()
+
+
 def test_a_doubled_garden_hand_compares_without_the_table_state():
     session = TableSessionFactory(mode="garden", garden_size=30)
     book(session, {"wins": []})

@@ -298,3 +298,25 @@ def test_the_preview_comes_before_the_entry_fields(client, member, session):
     body = preview(client, session, QUICK).content.decode()
     assert body.index('id="preview"') < body.index('name="confirm"') < body.index('id="fields"')
     assert body.index('class="plain payments"') < body.index('name="confirm"')
+
+
+# issue 22.6: scoring's refusals are worded by the app from their codes, in each language
+
+NOT_WINNING = {"S-concealed": "123m456m789m1p3p5s7s9s"}
+BAD_TILE = {"S-concealed": "123m456m789m11p2x"}
+
+
+@pytest.mark.parametrize(
+    ("language", "tiles", "said"),
+    [
+        ("zh-hans", NOT_WINNING, "手牌不成胡"),
+        ("en", NOT_WINNING, "not a winning hand"),
+        ("zh-hans", BAD_TILE, "无法识别的牌 “2x”"),
+        ("en", BAD_TILE, "unknown tile 2x"),
+    ],
+)
+def test_a_refusal_is_said_in_the_pages_language(client, member, session, language, tiles, said):
+    client.force_login(member)
+    client.cookies["django_language"] = language
+    data = hand_data(winners=["S"], discarder="E", **tiles)
+    assert error_beside(preview(client, session, data), "S", "concealed") == said

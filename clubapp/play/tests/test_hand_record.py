@@ -8,6 +8,7 @@ import uuid
 import pytest
 from django.core.exceptions import ValidationError
 from django.db.models import Sum
+from django.utils import translation
 
 from clubapp.play import services
 from clubapp.play.models import Hand, LedgerLine
@@ -175,7 +176,9 @@ def test_a_closed_or_changed_table_is_a_play_error_not_a_form_error():
         assert issubclass(error, services.PlayError)
         assert not issubclass(error, ValidationError)
     refused = services.SessionClosedError(services.SESSION_ENDED, code="ended")
-    assert (refused.messages, refused.code) == (["牌局已结束。"], "ended")
+    # on a Chinese page (the language a test before left active is no matter)
+    with translation.override("zh-hans"):
+        assert (refused.messages, refused.code) == (["牌局已结束。"], "ended")
 
 
 def test_it_scores_under_the_ruleset_given_when_it_is_the_sessions():

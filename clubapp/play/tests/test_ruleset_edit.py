@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.urls import reverse
+from django.utils import translation
 
 from clubapp.play import services
 from clubapp.play.models import RulesetVersion
@@ -242,3 +244,22 @@ def test_the_database_refuses_to_change_a_ruleset_version():
 def test_a_version_is_still_found_by_its_natural_key():
     row = shipped()
     assert RulesetVersion.objects.get_by_natural_key(*row.natural_key()) == row
+
+
+@pytest.mark.parametrize(
+    ("language", "said"),
+    [
+        ("zh-hans", "规则 nanjing-x：penalty.amount 应为不小于 0 的整数"),
+        ("en", "ruleset nanjing-x: penalty.amount must be a whole number ≥ 0"),
+    ],
+)
+def test_a_ruleset_refusal_is_said_in_the_pages_language(client, manager, language, said):
+    import json
+
+    client.cookies["django_language"] = language
+    params = {**shipped().params, "id": "nanjing-x", "penalty": {"amount": -1}}
+    assert _count_and_response(client, manager, json.dumps(params)) == [said]
+    row = RulesetVersion(ruleset_id="x", name="x", family="nanjing", version="x", params=params)
+    with translation.override(language), pytest.raises(ValidationError) as info:
+        row.full_clean()
+    assert info.value.message_dict["params"] == [said]

@@ -12,7 +12,6 @@ from django.core.exceptions import ValidationError
 from django.http import HttpResponse, JsonResponse
 from django.shortcuts import redirect, render
 from django.urls import reverse
-from django.utils.translation import get_language
 from django.utils.translation import gettext as _
 from django.views.decorators.http import require_GET, require_http_methods, require_POST
 
@@ -30,8 +29,8 @@ from clubapp.play.permissions import (
     recorder,
     table_actor,
 )
+from clubapp.play.refusals import said, worded
 from clubapp.play.templatetags.play import gloss
-from clubapp.play.views.common import said
 from scoring import ScoringError, night
 from scoring.rulesets import Ruleset
 
@@ -314,10 +313,9 @@ def hand_compare(request: AuthenticatedRequest, pk: int, number: int) -> HttpRes
     if hand.is_reversal:
         return redirect("play:hand", pk=pk, number=number)
     rows = selectors.hand_compare(hand=hand)
-    chinese = (get_language() or "").startswith("zh")
     for row in rows:
-        if "error" in row and chinese:
-            row["error"] = row["error_zh"]
+        if "error" in row:
+            row["error"] = worded(row["error_code"], row["error_params"])
     return render(
         request,
         "play/hand_compare.html",

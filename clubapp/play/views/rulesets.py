@@ -20,7 +20,7 @@ from clubapp.play.permissions import (
     reader,
     ruleset_editor,
 )
-from clubapp.play.views.common import said
+from clubapp.play.refusals import said
 from scoring import ScoringError
 
 
