@@ -142,6 +142,7 @@ INSTALLED_APPS = [
     "clubapp.members",
     "clubapp.books",
     "clubapp.play",
+    "clubapp.activities",
     "clubapp.reports",
 ]
 

@@ -30,6 +30,7 @@ urlpatterns = [
     path("members/", include("clubapp.members.urls")),
     path("books/", include("clubapp.books.urls")),
     path("play/", include("clubapp.play.urls")),
+    path("activities/", include("clubapp.activities.urls")),
     path("reports/", include("clubapp.reports.urls")),
     path("i18n/", include("django.conf.urls.i18n")),
     path("admin/", admin.site.urls),

@@ -32,7 +32,7 @@ SHOWN = 10
 @dataclass(frozen=True)
 class Panel:
     """A section an app offers the home page, shown above the roles' sections to a user
-    with ``role``: ``template`` rendered with ``read(room=room)`` as ``name``."""
+    with ``role``: ``template`` rendered with ``read(room=room, user=user)`` as ``name``."""
 
     role: Role
     name: str
@@ -134,7 +134,7 @@ def home_sections(*, user: Any, roles: list[Role], room: Room) -> dict[str, Any]
     panels: list[str] = []
     for panel in offered_panels():
         if panel.role in roles:
-            sections[panel.name] = panel.read(room=room)
+            sections[panel.name] = panel.read(room=room, user=user)
             panels.append(panel.template)
     sections["panels"] = panels
     if Role.APPROVER in roles:

@@ -57,12 +57,16 @@ def _orientation(image: Image.Image) -> int:
         return 1
 
 
-def photo_process(upload: IO[bytes], *, size: int | None = None) -> ContentFile[bytes]:
+def photo_process(
+    upload: IO[bytes], *, size: int | None = None, box: tuple[int, int] | None = None
+) -> ContentFile[bytes]:
     """Return a JPEG of exactly 413 × 579 px with no metadata, or raise ValidationError.
 
     The name and content type the browser sent are ignored: only Pillow's reading
-    of the bytes decides what the file is.
+    of the bytes decides what the file is. With ``box`` (an activity's photo), the
+    picture keeps its shape and is only made small enough to fit inside the box.
     """
+    target = box or PHOTO_SIZE
     if size is None:
         upload.seek(0, io.SEEK_END)
         size = upload.tell()
@@ -94,11 +98,14 @@ def photo_process(upload: IO[bytes], *, size: int | None = None) -> ContentFile[
         with Image.open(io.BytesIO(data)) as image:
             orientation = _orientation(image)
             # A JPEG decodes at 1/2, 1/4 or 1/8 scale when that is still twice the photo.
-            image.draft("RGB", (PHOTO_SIZE[0] * 2, PHOTO_SIZE[1] * 2))
+            image.draft("RGB", (target[0] * 2, target[1] * 2))
             picture = image.convert("RGB")
         if orientation in _UPRIGHT:
             picture = picture.transpose(_UPRIGHT[orientation])
-        picture = ImageOps.fit(picture, PHOTO_SIZE, method=Image.Resampling.LANCZOS)
+        if box is None:
+            picture = ImageOps.fit(picture, PHOTO_SIZE, method=Image.Resampling.LANCZOS)
+        else:
+            picture.thumbnail(box, Image.Resampling.LANCZOS)
     except ValidationError:
         raise
     except _NOT_AN_IMAGE:

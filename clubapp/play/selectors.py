@@ -452,7 +452,15 @@ def state_differences(*, session: TableSession) -> list[str]:
     return out
 
 
-# ------------------------------------------------- what the reports read of play
+def session_totals(sessions: Sequence[TableSession]) -> dict[int, dict[str, int]]:
+    """Each session's points per seat, summed from its ledger (a void's reversing lines
+    included): ``{session_id: {wind: points}}``, every wind present (0 when no line).
+    The tournaments' 麻将 standings read their tables' sessions through this."""
+    totals = {session.pk: dict.fromkeys(SEATS, 0) for session in sessions}
+    chosen = TableSession.objects.filter(pk__in=list(totals))
+    for pk, wind, points in points_by_seat(sessions=chosen):
+        totals[pk][wind] = int(points or 0)
+    return totals
 
 
 def sessions_started(*, room: Room, start: dt.datetime, end: dt.datetime) -> QuerySet[TableSession]:

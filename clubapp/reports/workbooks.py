@@ -31,6 +31,7 @@ def monthly_workbook(report: selectors.MonthlyReport) -> bytes:
     _members(wb, report)
     _visits(wb, report)
     _play(wb, report)
+    _life(wb, report)
     return workbook_bytes(wb)
 
 
@@ -353,6 +354,97 @@ def _play(wb: Any, report: selectors.MonthlyReport) -> None:
         ],
         [*p.member_points, (_("Non-members"), "", p.guest_seats, p.guest_points)],
         heading=[*_heading(report, title), _("Points only: never money.")],
+        total_label=_("Total"),
+    )
+
+
+def _life(wb: Any, report: selectors.MonthlyReport) -> None:
+    """The room's life (issue 23.6): activities, tournaments, duty, checks, damage."""
+    life = report.life.life
+    title = _("Activities held")
+    table_sheet(
+        wb,
+        title,
+        [
+            Column(_("Date"), "date", 10),
+            Column(_("Activity"), "text", 24),
+            Column(_("Kind"), "label", 8),
+            Column(_("Game"), "label", 8),
+            Column(_("Planned"), "label", 6),
+            Column(_("Members"), "int", 6, total=True),
+            Column(_("Others"), "int", 6, total=True),
+            Column(_("Attendance"), "int", 6, total=True),
+        ],
+        [
+            (
+                h.date,
+                h.title,
+                h.kind,
+                h.game,
+                _("yes") if h.planned else "",
+                h.members,
+                h.others,
+                h.attendance,
+            )
+            for h in life.held
+        ],  # fmt: skip
+        heading=_heading(report, title),
+        total_label=_("Total"),
+    )
+    title = _("Tournaments")
+    table_sheet(
+        wb,
+        title,
+        [
+            Column(_("Tournament"), "text", 20),
+            Column(_("Game"), "label", 8),
+            Column(_("Starts"), "date", 10),
+            Column(_("Ends"), "date", 10),
+            Column(_("Entrants"), "int", 6),
+            Column(pgettext("tournament", "Closed"), "label", 6),
+            Column(_("Winner or leader"), "text", 12),
+        ],
+        [
+            (t.name, t.game, t.starts, t.ends, t.entrants, _("yes") if t.closed else "", t.leader)
+            for t in life.tournaments
+        ],
+        heading=_heading(report, title),
+    )
+    duty, checks = life.duty, life.checks
+    title = _("Duty and checks")
+    table_sheet(
+        wb,
+        title,
+        [Column(pgettext("report line", "Item"), "label", 30), Column(_("Value"), "number", 10)],
+        [
+            (_("Planned activities"), life.planned),
+            (_("Planned activities held"), life.planned_held),
+            (_("Days open"), duty.days_open),
+            (_("Days covered"), duty.covered),
+            (_("Days open with nobody on duty"), duty.uncovered),
+            (_("Late sign-ons"), duty.late),
+            (_("Early sign-offs"), duty.early),
+            (_("Days of leave taken"), duty.leave_days),
+            (_("Open days with every check ticked"), checks.days_complete),
+            (_("Checks missed"), checks.missed_count),
+            (_("Compensation for damage (yuan)"), life.compensation),
+            *((_("Violations: %(kind)s") % {"kind": kind}, n) for kind, n in life.violations),
+        ],
+        heading=_heading(report, title),
+    )
+    title = _("Damage and compensation")
+    table_sheet(
+        wb,
+        title,
+        [
+            Column(_("Date"), "date", 10),
+            Column(_("Equipment"), "text", 20),
+            Column(_("Caused by"), "text", 10),
+            Column(_("Compensation (yuan)"), "yuan", 10, total=True),
+            Column(_("Receipt"), "text", 12),
+        ],
+        [(d.date, d.equipment, d.member, d.compensation, d.receipt) for d in life.damage],
+        heading=_heading(report, title),
         total_label=_("Total"),
     )
 

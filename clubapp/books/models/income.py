@@ -22,10 +22,17 @@ class IncomeCategory(models.TextChoices):
     TOURNAMENT = "tournament", _("Tournament entry fee")
     DONATION = "donation", _("Donation")
     OTHER = "other", _("Other income")
+    # 按价赔偿 (篇三 四.6): recorded with the damage by the activities app.
+    COMPENSATION = "compensation", _("Compensation for damage")
 
 
 # What a manager records by hand; the fees come from the members app only.
-OTHER_INCOME = (IncomeCategory.TOURNAMENT, IncomeCategory.DONATION, IncomeCategory.OTHER)
+OTHER_INCOME = (
+    IncomeCategory.TOURNAMENT,
+    IncomeCategory.DONATION,
+    IncomeCategory.OTHER,
+    IncomeCategory.COMPENSATION,
+)
 
 
 class IncomeEntry(BookDated, AppendOnlyModel):

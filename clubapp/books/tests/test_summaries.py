@@ -96,6 +96,7 @@ def test_the_month_summary(room, november):
         "tournament": Decimal("0.00"),
         "donation": Decimal("500.00"),
         "other": Decimal("0.00"),
+        "compensation": Decimal("0.00"),
     }
     assert (month.income_total, month.expense_total) == (Decimal("556.00"), Decimal("370.00"))
     assert month.closing_balance == Decimal("40.00") + Decimal("556.00") - Decimal("370.00")

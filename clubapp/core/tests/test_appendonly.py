@@ -11,6 +11,7 @@ from django.apps import apps
 from django.core.management import call_command
 from django.db import IntegrityError, connection, models, transaction
 
+from clubapp.activities.tests.everything import activities_one_of_everything
 from clubapp.books.tests.factories import book_one_of_everything as books_one_of_everything
 from clubapp.core.appendonly import AppendOnlyError, AppendOnlyModel, append_only
 from clubapp.members.services import card_issue, id_number_reveal
@@ -50,6 +51,7 @@ def book_one_of_everything(manager, member) -> None:
     hand_signoff(hand=hand, by=member)
     settlement_make(session=session, by=manager)
     books_one_of_everything()  # every cash-book row: slips, plans, expenses, days, reversals
+    activities_one_of_everything()  # plans, records, tournaments, duty, the day's checks
 
 
 @pytest.fixture

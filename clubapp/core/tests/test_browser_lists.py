@@ -20,6 +20,8 @@ from django.contrib.auth.models import Group
 from django.core.management import call_command
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from clubapp.activities.demo import demo_plans_and_records
+from clubapp.core.models import Room
 from clubapp.core.roles import Role
 from clubapp.reports.lists import LISTS
 
@@ -83,6 +85,11 @@ def demo_room(db: Any) -> None:
     for role in Role:
         Group.objects.get_or_create(name=role.value)
     call_command("demo", stdout=StringIO())
+    # the activities' demo is its own function until the demo command calls it
+    users = get_user_model().objects
+    demo_plans_and_records(
+        Room.objects.get(), users.get(username="manager"), users.get(username="approver")
+    )
 
 
 def test_every_list_shows_the_rows_name_first_on_a_phone(

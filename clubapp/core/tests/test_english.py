@@ -31,6 +31,8 @@ from django.db import models
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
+from clubapp.activities.demo import demo_plans_and_records
+from clubapp.activities.models import ActivityPlan, ActivityRecord, PlanVersion
 from clubapp.books.models import (
     Expense,
     HandOverSlip,
@@ -176,6 +178,21 @@ PAGES: dict[str, Page] = {
     "books:month_detail": Page(
         BOOKS, lambda: {"year": timezone.localdate().year, "month": timezone.localdate().month}
     ),
+    # activities: the calendar, plans and records (demo_plans_and_records)
+    "activities:home": Page(EVERYONE),
+    "activities:plan_list": Page(("manager", "approver")),
+    "activities:plan_create": Page(DESK),
+    "activities:plan_detail": Page(
+        ("manager", "approver"), lambda: _each(ActivityPlan, "pk"), lambda: ["", "?version=1"]
+    ),
+    "activities:version_new": Page(DESK, lambda: {"pk": _first(ActivityPlan).pk}),
+    "activities:version_edit": Page(DESK, lambda: {"pk": _first(PlanVersion, submission=None).pk}),
+    "activities:record_list": Page(DESK),
+    "activities:record_create": Page(DESK),
+    "activities:record_detail": Page(
+        ("manager",), lambda: _each(ActivityRecord, "pk"), lambda: ["", "?version=1"]
+    ),
+    "activities:record_correct": Page(DESK, lambda: {"pk": _first(ActivityRecord).pk}),
 }
 
 # What only a player sees: their tables (one with the void they asked for), their hands
@@ -240,6 +257,9 @@ SKIPPED: dict[str, str] = {
     "books:expense_confirm": "POST only",
     "books:expense_reverse": "POST only",
     "books:day_close": "POST only",
+    "activities:version_submit": "POST only",
+    "activities:version_decide": "POST only",
+    "activities:record_photo": "an image",
 }
 
 
@@ -358,6 +378,9 @@ def _opened() -> Iterator[tuple[str, str, str]]:
 def demo_room(db):
     call_command("loaddefaults", stdout=StringIO())
     call_command("demo", stdout=StringIO())
+    users = get_user_model().objects
+    room = _first(Member).room
+    demo_plans_and_records(room, users.get(username="manager"), users.get(username="approver"))
     # the states the demo leaves to the office: a rejected plan is shown too
     assert PurchasePlan.objects.filter(submission__decision__outcome=PlanOutcome.REJECTED)
 

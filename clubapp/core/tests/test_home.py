@@ -13,7 +13,7 @@ from django.utils import timezone
 import clubapp.core
 from clubapp.books import selectors as books
 from clubapp.books.models import PlanState
-from clubapp.core.home import offered_panels
+from clubapp.core.home import SHOWN, offered_panels
 from clubapp.core.models import Room
 from clubapp.core.roles import Role
 from clubapp.core.tests.factories import UserFactory
@@ -123,8 +123,10 @@ def test_it_shows_the_accountant_slips_expenses_days_and_cash_at_the_desk(client
         assert f'href="{expense.get_absolute_url()}"' in section
     for day in days:
         assert f'href="{reverse("books:day_detail", args=[day.isoformat()])}"' in section
-    for entry in receipts:
+    for entry in receipts[:SHOWN]:  # the first ten; a link to the rest
         assert f'href="{entry.get_absolute_url()}"' in section and entry.reference in section
+    if len(receipts) > SHOWN:
+        assert f"还有 {len(receipts) - SHOWN} 项" in section
     assert f"未缴款的收入: {books.desk_cash(room=room).cash_on_hand}" in section
     # a confirmed slip is done: not listed
     confirmed = books.slip_list(room=room).filter(decision__isnull=False).first()

@@ -17,6 +17,7 @@ Where today's behaviour is wrong, the line holds the right value and the role is
 
 from __future__ import annotations
 
+import datetime as dt
 import uuid
 from dataclasses import dataclass
 from datetime import timedelta
@@ -28,6 +29,15 @@ from django.contrib.auth.models import AbstractBaseUser
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
+from clubapp.activities.models import RecordPhoto
+from clubapp.activities.services import records as record_services
+from clubapp.activities.services import tournaments as tournament_services
+from clubapp.activities.services.checks import check_items_ensure
+from clubapp.activities.services.duty import leave_request
+from clubapp.activities.tests.plans_records import activity as activity_in
+from clubapp.activities.tests.plans_records import draft_plan, submitted_plan, what_happened
+from clubapp.activities.tests.tournament_factories import card_member
+from clubapp.activities.tests.tournament_factories import tournament as tournament_make
 from clubapp.books import services as book_services
 from clubapp.books.models import IncomeCategory, IncomeEntry, PlanOutcome
 from clubapp.books.tests.factories import approved, draft, expense, first_line, submitted
@@ -66,6 +76,12 @@ BOOKS_APPROVE = "   L    403    403      403  ok       403     403"  # the appro
 # Reversing an expense: the accountant, or a manager while it is not confirmed.
 BOOKS_UNDO = "      L    403    403      ok   403      ok      403"
 OWN_CARD = "        L    ok     403      403  403      ok      403"  # the seated member's own card
+# The activities app: anyone with a role reads the calendar and the standings.
+ROLE_HOLDERS = "    L    ok     ok       ok   ok       ok      403"
+ROLE_HOLDERS_405 = "L    405    405      405  405      405     403"
+LEAVE_BACK = (
+    "      L    403    403      403  ok       ok      403"  # the person on leave, approvers
+)
 
 
 def _k(**names: str):
@@ -167,6 +183,60 @@ EXPECTED: dict[str, tuple[str, str, Any]] = {
     # hand over and draft plans; approvers approve; the accountant confirms slips and
     # expenses, reverses and closes days; the three read the books; members see nothing.
     "books:home": (BOOKS_READ, BOOKS_READ, NONE),
+    "activities:home": (ROLE_HOLDERS, ROLE_HOLDERS_405, NONE),
+    # Tournaments: anyone with a role reads the standings (page, PDF); managers run them.
+    "activities:tournament_list": (ROLE_HOLDERS, ROLE_HOLDERS_405, NONE),
+    "activities:tournament_create": (MANAGER, MANAGER, NONE),
+    "activities:tournament_detail": (ROLE_HOLDERS, ROLE_HOLDERS_405, _k(pk="tournament")),
+    "activities:tournament_pdf": (ROLE_HOLDERS, ROLE_HOLDERS_405, _k(pk="tournament")),
+    "activities:tournament_entrant_add": (NOT_ALLOWED, MANAGER, _k(pk="tournament")),
+    "activities:tournament_round_next": (NOT_ALLOWED, MANAGER, _k(pk="tournament")),
+    "activities:tournament_round_set": (MANAGER, MANAGER, _k(pk="mahjong")),
+    "activities:tournament_result": (
+        NOT_ALLOWED,
+        MANAGER,
+        _k(pk="tournament", pairing="pairing"),
+    ),
+    "activities:tournament_table_open": (
+        NOT_ALLOWED,
+        MANAGER,
+        _k(pk="mahjong", table="round_table"),
+    ),
+    "activities:tournament_close": (NOT_ALLOWED, MANAGER, _k(pk="tournament")),
+    # duty and leave: the staff read; managers sign on and off, set the roster, ask for leave
+    "activities:duty": (BOOKS_READ, BOOKS_READ, NONE),
+    "activities:duty_sign_on": (NOT_ALLOWED, MANAGER, NONE),
+    "activities:duty_sign_off": (NOT_ALLOWED, MANAGER, NONE),
+    "activities:duty_roster": (BOOKS_READ, MANAGER, NONE),
+    "activities:duty_month": (BOOKS_READ, BOOKS_READ, NONE),
+    "activities:leave_list": (BOOKS_READ, BOOKS_READ, NONE),
+    "activities:leave_create": (MANAGER, MANAGER, NONE),
+    "activities:leave_detail": (BOOKS_READ, BOOKS_READ, _k(pk="leave")),
+    "activities:leave_decide": (NOT_ALLOWED, BOOKS_APPROVE, _k(pk="leave")),
+    "activities:leave_back": (NOT_ALLOWED, LEAVE_BACK, _k(pk="leave")),
+    # the day's checks, damage, violations: the staff read; managers write
+    "activities:checks": (BOOKS_READ, BOOKS_READ, NONE),
+    "activities:check_tick": (NOT_ALLOWED, MANAGER, _k(pk="check_item")),
+    "activities:check_items": (BOOKS_READ, MANAGER, NONE),
+    "activities:check_item_edit": (NOT_ALLOWED, MANAGER, _k(pk="check_item")),
+    "activities:damage_list": (BOOKS_READ, BOOKS_READ, NONE),
+    "activities:damage_create": (MANAGER, MANAGER, NONE),
+    "activities:violation_list": (BOOKS_READ, BOOKS_READ, NONE),
+    "activities:violation_create": (MANAGER, MANAGER, NONE),
+    # Activity plans and records: managers plan and record, approvers decide, the staff
+    # read; members see only the calendar (docs/activities.md, Plans and records).
+    "activities:plan_list": (BOOKS_READ, BOOKS_READ, NONE),
+    "activities:plan_create": (MANAGER, MANAGER, NONE),
+    "activities:plan_detail": (BOOKS_READ, BOOKS_READ, _k(pk="activity_plan")),
+    "activities:version_new": (MANAGER, MANAGER, _k(pk="activity_plan")),
+    "activities:version_edit": (MANAGER, MANAGER, _k(pk="draft_version")),
+    "activities:version_submit": (NOT_ALLOWED, MANAGER, _k(pk="draft_version")),
+    "activities:version_decide": (NOT_ALLOWED, BOOKS_APPROVE, _k(pk="submitted_version")),
+    "activities:record_list": (BOOKS_READ, BOOKS_READ, NONE),
+    "activities:record_create": (MANAGER, MANAGER, NONE),
+    "activities:record_detail": (BOOKS_READ, BOOKS_READ, _k(pk="activity_record")),
+    "activities:record_correct": (MANAGER, MANAGER, _k(pk="activity_record")),
+    "activities:record_photo": (BOOKS_READ, BOOKS_READ, _k(pk="record_photo")),
     "books:income_list": (BOOKS_READ, BOOKS_READ, NONE),
     "books:income_create": (MANAGER, MANAGER, NONE),
     "books:income_detail": (BOOKS_READ, BOOKS_READ, _k(pk="income")),
@@ -225,12 +295,25 @@ class World:
     submitted_plan: int
     rejected_plan: int
     expense: int
+    leave: int = 0
+    check_item: int = 0
+    # activity plans and records
+    activity_plan: int = 0
+    draft_version: int = 0
+    submitted_version: int = 0
+    activity_record: int = 0
+    record_photo: int = 0
     book_day: str = "2026-11-29"
     book_year: int = 2026
     book_month: int = 11
     list_slug: str = "members"
     uidb64: str = "MQ"
     token: str = "abc-0123456789abcdef"
+    # tournaments: a Swiss with round 1 paired, a 麻将 one with round 1 seated
+    tournament: int = 0
+    pairing: int = 0
+    mahjong: int = 0
+    round_table: int = 0
 
 
 @pytest.fixture
@@ -284,6 +367,35 @@ def world(room, manager, accountant, approver, member, django_user_model, monkey
         plan=rejected, outcome=PlanOutcome.REJECTED, comment="先询价", by=approver
     )
     spent = expense(first_line(plan), manager, "100.00")
+    swiss = tournament_make(room, manager)
+    players = [card_member(room, manager, n) for n in range(4)]
+    for player in players[:2]:
+        tournament_services.entrant_add(tournament=swiss, member=player, by=manager)
+    pairing = tournament_services.round_pair(tournament=swiss, by=manager).pairings.get()
+    mahjong = tournament_make(room, manager, game="mahjong", name="麻将赛")
+    seated = [
+        tournament_services.entrant_add(tournament=mahjong, member=p, by=manager) for p in players
+    ]
+    round_table = tournament_services.round_set(
+        tournament=mahjong, tables=[seated], by=manager
+    ).tables.get()
+    # duty and the day's checks: a manager's leave waiting for a decision, the first items
+    leave = leave_request(
+        room=room, starts=MONDAY_10.date(), ends=MONDAY_10.date(), reason="事假", cover=None,
+        by=manager,
+    )  # fmt: skip
+    check_item = check_items_ensure(room=room)[0]
+    # Activities: a plan with its draft, another waiting for approval, a record with a photo.
+    activity_plan = draft_plan(room, manager)
+    waiting_plan = submitted_plan(
+        room, manager, activity_in(5, month=1, year=2027), starts=dt.date(2027, 1, 1)
+    )
+    activity_record = record_services.record_create(
+        room=room,
+        data=what_happened(day=30, month=11),
+        photos=[SimpleUploadedFile("a.jpg", image_bytes("JPEG", (60, 40)))],
+        by=manager,
+    )
     return World(
         users={
             "anonymous": None,
@@ -314,6 +426,17 @@ def world(room, manager, accountant, approver, member, django_user_model, monkey
         submitted_plan=submitted(room, manager).pk,
         rejected_plan=rejected.pk,
         expense=spent.pk,
+        tournament=swiss.pk,
+        pairing=pairing.pk,
+        mahjong=mahjong.pk,
+        round_table=round_table.pk,
+        leave=leave.pk,
+        check_item=check_item.pk,
+        activity_plan=activity_plan.pk,
+        draft_version=activity_plan.versions.get().pk,
+        submitted_version=waiting_plan.versions.get().pk,
+        activity_record=activity_record.pk,
+        record_photo=RecordPhoto.objects.get(version__record=activity_record).pk,
     )
 
 

@@ -16,6 +16,7 @@ from clubapp.books.models import IncomeEntry, Reversal
 from clubapp.core.models import Room
 from clubapp.reports.selectors.month import Month
 from clubapp.reports.selectors.monthly_cash_book import cash_book_sections
+from clubapp.reports.selectors.monthly_life import life_section
 from clubapp.reports.selectors.monthly_members import members_section, visits_section
 from clubapp.reports.selectors.monthly_play import play_section
 
@@ -44,6 +45,7 @@ MONTHLY_SECTIONS: list[Callable[..., Any]] = [
     members_section,
     visits_section,
     play_section,
+    life_section,
 ]
 
 

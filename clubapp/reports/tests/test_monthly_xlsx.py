@@ -78,7 +78,7 @@ def test_it_escapes_a_member_name_that_looks_like_a_formula(client, manager, nov
 
 def test_it_gives_points_and_never_money_for_the_members(client, manager, november):
     _response, wb = _workbook(client, manager)
-    ws = wb[wb.sheetnames[-1]]
+    ws = wb["会员积分"]
     rows = _rows(ws)
     header = rows[3]
     assert "积分（花）" in header

@@ -21,11 +21,19 @@ from clubapp.core.roles import Role
 from clubapp.core.services import user_create
 
 # Apps that add demo data, in order: each may have a ``demo`` module with ``seed()``.
-DEMO_APPS = ["clubapp.members", "clubapp.books", "clubapp.play", "clubapp.reports"]
+DEMO_APPS = [
+    "clubapp.members",
+    "clubapp.books",
+    "clubapp.play",
+    "clubapp.activities",
+    "clubapp.reports",
+]
 
 # username, display name, role
 DEMO_ACCOUNTS: list[tuple[str, str, Role]] = [
     ("manager", "王经理", Role.MANAGER),
+    # a second manager: the duty roster takes turns, and one covers the other's leave
+    ("manager2", "陈管理员", Role.MANAGER),
     ("accountant", "李会计", Role.ACCOUNTANT),
     ("approver", "张负责人", Role.APPROVER),
     ("member", "赵会员", Role.MEMBER),

@@ -1,0 +1,1 @@
+"""Reads of the activities app, one module per part (``selectors.tournaments``, …)."""
