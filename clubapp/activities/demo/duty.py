@@ -19,11 +19,12 @@ from clubapp.members.models import Member
 
 @transaction.atomic
 def demo_duty_and_checks(*, room: Room, managers: list[Any], approver: Any) -> None:
-    """The last four weeks: a roster taking turns, one approved leave with its cover and
-    its 销假, sign-ons with one late and one early, one open day nobody signed on, the
-    day's checks ticked on most open days (some missed), one damage compensated, one
-    smoking violation. Does nothing if the room already has a roster. ``managers``: two or
-    more (one takes leave, the next covers); ``approver`` is neither."""
+    """The last four weeks and the coming one: a roster taking turns, one approved
+    leave with its cover and its 销假, sign-ons with one late and one early, one open day
+    nobody signed on, the day's checks ticked on most open days (some missed), one damage
+    compensated, one smoking violation. Does nothing if the room already has a roster.
+    ``managers``: two or more (one takes leave, the next covers); ``approver`` is
+    neither."""
     if len(managers) < 2:
         raise ValueError("the demo's duty needs two managers: one on leave, one covering")
     if RosterEntry.objects.filter(room=room).exists():
@@ -38,9 +39,12 @@ def demo_duty_and_checks(*, room: Room, managers: list[Any], approver: Any) -> N
         return
     first = days[0][0]
     on_duty = {day: managers[n % len(managers)] for n, (day, _periods) in enumerate(days)}
+    # today and the coming week are on the roster too (nobody has signed on yet today)
+    coming = open_days(room=room, days=[today + dt.timedelta(days=n) for n in range(0, 8)])
+    ahead = {day: [managers[n % len(managers)]] for n, (day, _periods) in enumerate(coming)}
     duty_services.roster_set(
         room=room,
-        days={day: [user] for day, user in on_duty.items()},
+        days={**{day: [user] for day, user in on_duty.items()}, **ahead},
         by=managers[0],
         now=moment(first, dt.time(8)),
     )

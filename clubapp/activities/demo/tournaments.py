@@ -48,7 +48,7 @@ def _players(room: Room, manager: Any, now: dt.datetime) -> list[Member]:
             )
         card = members_selectors.member_current_card(member=member)
         if card is None or card.state_on(timezone.localdate(now)) != CardState.ACTIVE:
-            members_services.card_issue(member=member, by=manager, now=now - dt.timedelta(days=30))
+            members_services.card_issue(member=member, by=manager, now=now)
         members.append(member)
     return members
 

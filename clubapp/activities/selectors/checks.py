@@ -60,7 +60,9 @@ class MonthChecks:
 def month_checks(
     *, room: Room, year: int, month: int, now: dt.datetime | None = None
 ) -> MonthChecks:
-    """The open days' missed items of the month (for the monthly report)."""
+    """The open days' missed items of the month (for the monthly report). A day counts
+    once it has closed: ``days_open`` is the open days of the month closed by ``now``
+    (in the current month, the days still to come are not counted)."""
     now = now or timezone.now()
     opened = open_days(room=room, days=month_days(year, month))
     items = list(check_items(room=room))
@@ -80,7 +82,7 @@ def month_checks(
         if gone:
             missed.append((day, gone))
     return MonthChecks(
-        days_open=len(opened),
+        days_open=counted,
         days_complete=counted - len(missed),
         missed_count=sum(len(g) for _, g in missed),
         missed=missed,

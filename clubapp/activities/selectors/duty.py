@@ -281,8 +281,11 @@ class MonthDuty:
 def month_duty(*, room: Room, year: int, month: int, now: dt.datetime | None = None) -> MonthDuty:
     """The month's duty figures for the monthly report.
 
-    ``leave_days`` counts the open days of the month that someone was away on
-    approved leave (up to 销假); a closed day is no leave taken.
+    ``days_open`` counts the open days that have begun (its first opening time
+    passed, or someone signed on): in the current month, the days still to come are
+    not counted, so covered + uncovered = days open. ``leave_days`` counts the open
+    days of the month that someone was away on approved leave (up to 销假); a closed
+    day is no leave taken.
     """
     days = days_duty(room=room, days=month_days(year, month), now=now)
     open_set = {d.day for d in days}
@@ -296,7 +299,7 @@ def month_duty(*, room: Room, year: int, month: int, now: dt.datetime | None = N
     return MonthDuty(
         year=year,
         month=month,
-        days_open=len(days),
+        days_open=sum(1 for d in days if d.covered or d.uncovered),
         covered=sum(1 for d in days if d.covered),
         uncovered=sum(1 for d in days if d.uncovered),
         late=sum(d.late for d in days),
