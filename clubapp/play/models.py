@@ -134,14 +134,7 @@ class TableSession(models.Model):
     created_by = by_field(_("created by"), null=True)
     #: a manager reopened the session after it was ended by mistake (the last time)
     reopened_at = models.DateTimeField(_("reopened"), null=True, blank=True)
-    reopened_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("reopened by"),
-    )
+    reopened_by = by_field(_("reopened by"), null=True)
 
     class Meta:
         verbose_name = _("table session")
@@ -286,14 +279,7 @@ class Hand(AppendOnlyModel):
         RulesetVersion, on_delete=models.PROTECT, related_name="+", verbose_name=_("ruleset")
     )
     idempotency_key = models.UUIDField(_("idempotency key"), unique=True)
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("recorded by"),
-    )
+    recorded_by = by_field(_("recorded by"), null=True)
     created_at = models.DateTimeField(_("recorded"), auto_now_add=True)
     voids = models.OneToOneField(
         "self",
@@ -464,12 +450,7 @@ class HandSignoff(AppendOnlyModel):
         Hand, on_delete=models.PROTECT, related_name="signoffs", verbose_name=_("hand")
     )
     seat = models.CharField(_("seat"), max_length=1, choices=Wind.choices)
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("player"),
-    )
+    user = by_field(_("player"))
     created_at = models.DateTimeField(_("confirmed"), auto_now_add=True)
 
     class Meta:
@@ -495,12 +476,7 @@ class VoidRequest(models.Model):
     )
     reason = models.CharField(_("reason"), max_length=200)
     seat = models.CharField(_("seat"), max_length=1, choices=Wind.choices)
-    requested_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("asked by"),
-    )
+    requested_by = by_field(_("asked by"))
     created_at = models.DateTimeField(_("asked"), auto_now_add=True)
     #: the reversal written when it was confirmed
     reversal = models.OneToOneField(

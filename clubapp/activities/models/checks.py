@@ -12,12 +12,12 @@ members app.
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubapp.books.models.base import MONEY
 from clubapp.core.appendonly import AppendOnlyModel
+from clubapp.core.models import by_field
 
 
 class CheckPhase(models.TextChoices):
@@ -65,12 +65,7 @@ class CheckTick(AppendOnlyModel):
     item = models.ForeignKey(
         CheckItem, on_delete=models.PROTECT, related_name="ticks", verbose_name=_("item")
     )
-    by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("checked by"),
-    )
+    by = by_field(_("checked by"))
     at = models.DateTimeField(_("checked at"))
 
     class Meta:
@@ -110,12 +105,7 @@ class Damage(AppendOnlyModel):
         related_name="+",
         verbose_name=_("income"),
     )
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("recorded by"),
-    )
+    recorded_by = by_field(_("recorded by"))
     recorded_at = models.DateTimeField(_("recorded at"))
 
     class Meta:
@@ -165,12 +155,7 @@ class Violation(AppendOnlyModel):
         related_name="+",
         verbose_name=_("card revoked"),
     )
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("recorded by"),
-    )
+    recorded_by = by_field(_("recorded by"))
     recorded_at = models.DateTimeField(_("recorded at"))
 
     class Meta:

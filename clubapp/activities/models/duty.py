@@ -10,11 +10,11 @@ of its days, and the cover named in the request takes the duty.
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubapp.core.appendonly import AppendOnlyModel
+from clubapp.core.models import by_field
 
 
 class RosterEntry(models.Model):
@@ -22,18 +22,8 @@ class RosterEntry(models.Model):
         "core.Room", on_delete=models.PROTECT, related_name="+", verbose_name=_("room")
     )
     date = models.DateField(_("date"))
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("on duty"),
-    )
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("created by"),
-    )
+    user = by_field(_("on duty"))
+    created_by = by_field(_("created by"))
     created_at = models.DateTimeField(_("created at"))
 
     class Meta:
@@ -60,12 +50,7 @@ class DutySign(AppendOnlyModel):
         "core.Room", on_delete=models.PROTECT, related_name="+", verbose_name=_("room")
     )
     date = models.DateField(_("date"))
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("staff"),
-    )
+    user = by_field(_("staff"))
     kind = models.CharField(_("kind"), max_length=3, choices=SignKind.choices)
     at = models.DateTimeField(_("at"))
 
@@ -90,24 +75,12 @@ class Leave(models.Model):
     room = models.ForeignKey(
         "core.Room", on_delete=models.PROTECT, related_name="+", verbose_name=_("room")
     )
-    user = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("staff"),
-    )
+    user = by_field(_("staff"))
     starts = models.DateField(_("from"))
     ends = models.DateField(_("to"))
     reason = models.CharField(_("reason"), max_length=200)
     #: who takes the duty of the leave's days
-    cover = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("covered by"),
-    )
+    cover = by_field(_("covered by"), null=True)
     requested_at = models.DateTimeField(_("requested at"))
 
     class Meta:
@@ -138,12 +111,7 @@ class LeaveDecision(AppendOnlyModel):
     )
     approved = models.BooleanField(_("approved"))
     note = models.CharField(_("note"), max_length=200, blank=True)
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("decided by"),
-    )
+    decided_by = by_field(_("decided by"))
     decided_at = models.DateTimeField(_("decided at"))
 
     class Meta:
@@ -161,12 +129,7 @@ class LeaveReturn(AppendOnlyModel):
         Leave, on_delete=models.PROTECT, related_name="back", verbose_name=_("leave")
     )
     back_on = models.DateField(_("back on"))
-    recorded_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("recorded by"),
-    )
+    recorded_by = by_field(_("recorded by"))
     recorded_at = models.DateTimeField(_("recorded at"))
 
     class Meta:

@@ -12,13 +12,13 @@ those rows, never stored.
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubapp.activities.models.common import ActivityKind
 from clubapp.books.models.base import MONEY
 from clubapp.core.appendonly import AppendOnlyModel
+from clubapp.core.models import by_field
 
 
 class PlanPeriod(models.TextChoices):
@@ -43,12 +43,7 @@ class ActivityPlan(models.Model):
     #: the first day of the month or quarter
     starts = models.DateField(_("starts"))
     created_at = models.DateTimeField(_("created at"))
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("created by"),
-    )
+    created_by = by_field(_("created by"))
 
     class Meta:
         verbose_name = _("activity plan")
@@ -77,12 +72,7 @@ class PlanVersion(models.Model):
     number = models.PositiveSmallIntegerField(_("version"))
     #: why this version replaces the last approved one (empty for version 1)
     reason = models.CharField(_("reason for the new version"), max_length=200, blank=True)
-    drafted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("drafted by"),
-    )
+    drafted_by = by_field(_("drafted by"))
     created_at = models.DateTimeField(_("created at"))
 
     class Meta:
@@ -168,12 +158,7 @@ class VersionSubmission(AppendOnlyModel):
     version = models.OneToOneField(
         PlanVersion, on_delete=models.PROTECT, related_name="submission", verbose_name=_("version")
     )
-    submitted_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("submitted by"),
-    )
+    submitted_by = by_field(_("submitted by"))
     submitted_at = models.DateTimeField(_("submitted at"))
     budget = models.DecimalField(_("budget (yuan)"), **MONEY)
 
@@ -193,12 +178,7 @@ class VersionDecision(AppendOnlyModel):
     )
     approved = models.BooleanField(_("approved"))
     note = models.CharField(_("note"), max_length=200, blank=True)
-    decided_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("decided by"),
-    )
+    decided_by = by_field(_("decided by"))
     decided_at = models.DateTimeField(_("decided at"))
 
     class Meta:

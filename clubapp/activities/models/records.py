@@ -11,12 +11,12 @@ import uuid
 from pathlib import PurePosixPath
 from typing import Any
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubapp.activities.models.common import ActivityKind, Game
 from clubapp.core.appendonly import AppendOnlyModel
+from clubapp.core.models import by_field
 
 
 def photo_upload_to(instance: Any, filename: str) -> str:
@@ -30,12 +30,7 @@ class ActivityRecord(models.Model):
         "core.Room", on_delete=models.PROTECT, related_name="+", verbose_name=_("room")
     )
     created_at = models.DateTimeField(_("created at"))
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("created by"),
-    )
+    created_by = by_field(_("created by"))
 
     class Meta:
         verbose_name = _("activity record")
@@ -71,12 +66,7 @@ class RecordVersion(AppendOnlyModel):
     )
     #: why this version corrects the last (empty for version 1)
     reason = models.CharField(_("reason for the correction"), max_length=200, blank=True)
-    written_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("written by"),
-    )
+    written_by = by_field(_("written by"))
     written_at = models.DateTimeField(_("written at"))
 
     class Meta:

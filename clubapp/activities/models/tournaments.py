@@ -10,13 +10,13 @@ tournament closes its standings are frozen into ``FinalStanding`` rows.
 
 from __future__ import annotations
 
-from django.conf import settings
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubapp.activities.models.common import Game
 from clubapp.books.models.base import MONEY
 from clubapp.core.appendonly import AppendOnlyModel
+from clubapp.core.models import by_field
 
 
 class Format(models.TextChoices):
@@ -65,22 +65,10 @@ class Tournament(models.Model):
         related_name="tournaments",
         verbose_name=_("planned activity"),
     )
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("created by"),
-    )
+    created_by = by_field(_("created by"))
     created_at = models.DateTimeField(_("created at"))
     closed_at = models.DateTimeField(_("closed at"), null=True, blank=True)
-    closed_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="+",
-        verbose_name=_("closed by"),
-    )
+    closed_by = by_field(_("closed by"), null=True)
 
     class Meta:
         verbose_name = _("tournament")
@@ -132,12 +120,7 @@ class Entrant(models.Model):
         verbose_name=_("entry fee"),
     )
     entered_at = models.DateTimeField(_("entered at"))
-    entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("entered by"),
-    )
+    entered_by = by_field(_("entered by"))
 
     class Meta:
         verbose_name = _("entrant")
@@ -164,12 +147,7 @@ class Round(models.Model):
     #: 麻将: the seed the seats were drawn from (shown); none when set by hand
     seed = models.BigIntegerField(_("draw seed"), null=True, blank=True)
     created_at = models.DateTimeField(_("created at"))
-    created_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("created by"),
-    )
+    created_by = by_field(_("created by"))
 
     class Meta:
         verbose_name = _("round")
@@ -233,12 +211,7 @@ class Result(AppendOnlyModel):
     )
     first_score = models.PositiveIntegerField(_("first's score"))
     second_score = models.PositiveIntegerField(_("second's score"))
-    entered_by = models.ForeignKey(
-        settings.AUTH_USER_MODEL,
-        on_delete=models.PROTECT,
-        related_name="+",
-        verbose_name=_("entered by"),
-    )
+    entered_by = by_field(_("entered by"))
     entered_at = models.DateTimeField(_("entered at"))
 
     class Meta:
