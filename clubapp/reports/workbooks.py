@@ -96,6 +96,12 @@ def _income(wb: Any, report: selectors.MonthlyReport) -> None:
         for i, (day, amounts, total) in enumerate(income.by_day)
     ]
     table_sheet(wb, title, columns, rows, heading=heading, total_label=_("Total"))
+    _income_entries(wb, report)
+    _income_reversed(wb, report)
+
+
+def _income_entries(wb: Any, report: selectors.MonthlyReport) -> None:
+    """Every 收 entry of the month, a row each (streamed: a month may hold many)."""
     title = _("Income entries")
     labels = dict(IncomeCategory.choices)
     entries = selectors.income_entries_of_month(room=report.room, month=report.month)
@@ -124,6 +130,10 @@ def _income(wb: Any, report: selectors.MonthlyReport) -> None:
         heading=_heading(report, title),
         total_label=_("Total"),
     )
+
+
+def _income_reversed(wb: Any, report: selectors.MonthlyReport) -> None:
+    """The month's reversed 收 entries, when there are any."""
     reversals = list(selectors.income_reversals_of_month(room=report.room, month=report.month))
     if reversals:
         title = _("Income reversed")
@@ -360,6 +370,13 @@ def _play(wb: Any, report: selectors.MonthlyReport) -> None:
 
 def _life(wb: Any, report: selectors.MonthlyReport) -> None:
     """The room's life (issue 23.6): activities, tournaments, duty, checks, damage."""
+    _life_held(wb, report)
+    _life_tournaments(wb, report)
+    _life_duty(wb, report)
+    _life_damage(wb, report)
+
+
+def _life_held(wb: Any, report: selectors.MonthlyReport) -> None:
     life = report.life.life
     title = _("Activities held")
     table_sheet(
@@ -391,6 +408,10 @@ def _life(wb: Any, report: selectors.MonthlyReport) -> None:
         heading=_heading(report, title),
         total_label=_("Total"),
     )
+
+
+def _life_tournaments(wb: Any, report: selectors.MonthlyReport) -> None:
+    life = report.life.life
     title = _("Tournaments")
     table_sheet(
         wb,
@@ -410,6 +431,10 @@ def _life(wb: Any, report: selectors.MonthlyReport) -> None:
         ],
         heading=_heading(report, title),
     )
+
+
+def _life_duty(wb: Any, report: selectors.MonthlyReport) -> None:
+    life = report.life.life
     duty, checks = life.duty, life.checks
     title = _("Duty and checks")
     table_sheet(
@@ -432,6 +457,10 @@ def _life(wb: Any, report: selectors.MonthlyReport) -> None:
         ],
         heading=_heading(report, title),
     )
+
+
+def _life_damage(wb: Any, report: selectors.MonthlyReport) -> None:
+    life = report.life.life
     title = _("Damage and compensation")
     table_sheet(
         wb,

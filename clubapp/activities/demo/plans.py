@@ -60,6 +60,19 @@ def demo_plans_and_records(room: Room, manager: Any, approver: Any) -> None:
     last = plan_selectors.period_end(period="month", starts=first)
     if plan_selectors.plans_overlapping(room=room, starts=first, ends=last):
         return
+    version = _plan_approved(room, manager, approver, first, last, now)
+    _version_two(version, manager, first, last, now)
+    written = _records_held(room, version, manager, today, now)
+    _daily_play(room, manager, now)
+    if written:
+        _correct(written[0], manager, now)
+
+
+def _plan_approved(
+    room: Room, manager: Any, approver: Any, first: dt.date, last: dt.date, now: dt.datetime
+) -> Any:
+    """Version 1 of the month's plan, submitted and approved; the tournament's prizes
+    are bought through an approved purchase plan of the cash book."""
     buying = next(
         (
             p
@@ -76,7 +89,6 @@ def demo_plans_and_records(room: Room, manager: Any, approver: Any) -> None:
             games=games,
             expected=expected,
             budget=Decimal(budget),
-            # the tournament's prizes are bought through the cash book's plan
             purchase_plan=buying if kind == ActivityKind.TOURNAMENT and day == 11 else None,
         )
         for day, kind, title, games, expected, budget, _leader in _PLAN
@@ -90,8 +102,14 @@ def demo_plans_and_records(room: Room, manager: Any, approver: Any) -> None:
     plans.version_decide(
         version=version, approved=True, note="同意", by=approver, now=start + dt.timedelta(hours=1)
     )
-    # Version 2, drafted from version 1: a training session added, not yet submitted.
-    draft = plans.version_new(plan=plan, reason="增加一次象棋残局辅导", by=manager, now=now)
+    return version
+
+
+def _version_two(
+    version: Any, manager: Any, first: dt.date, last: dt.date, now: dt.datetime
+) -> None:
+    """Version 2, drafted from version 1: a training session added, not yet submitted."""
+    draft = plans.version_new(plan=version.plan, reason="增加一次象棋残局辅导", by=manager, now=now)
     extra = plans.ActivityIn(
         date=first.replace(day=min(18, last.day)),
         kind=ActivityKind.TRAINING,
@@ -114,6 +132,12 @@ def demo_plans_and_records(room: Room, manager: Any, approver: Any) -> None:
     ]
     plans.draft_update(version=draft, lines=[*current, extra], by=manager)
 
+
+def _records_held(
+    room: Room, version: Any, manager: Any, today: dt.date, now: dt.datetime
+) -> list[Any]:
+    """A record of each planned activity held by today, its attendees the members who
+    came that day; the first with a photo."""
     written: list[Any] = []
     held = PlannedActivity.objects.filter(version=version, date__lte=today).order_by("position")
     for line, (_d, _k, _t, _g, expected, _b, leader) in zip(held, _PLAN, strict=False):
@@ -139,54 +163,61 @@ def demo_plans_and_records(room: Room, manager: Any, approver: Any) -> None:
             now=min(now, _at(line.date, 18)),
         )
         written.append(record)
-    # The daily play of the last day members came, unplanned, with those members.
+    return written
+
+
+def _daily_play(room: Room, manager: Any, now: dt.datetime) -> None:
+    """The daily play of the last day members came, unplanned, with those members."""
     last_visit = (
         Visit.objects.filter(room=room, member__isnull=False, checked_in_at__lte=now)
         .order_by("-checked_in_at")
         .first()
     )
-    if last_visit is not None:
-        day = timezone.localdate(last_visit.checked_in_at)
-        came = [
-            v.member
-            for v in record_selectors.member_visits_of_day(room=room, day=day)
-            if v.member is not None
-        ]
-        if not RecordVersion.objects.filter(record__room=room, date=day).exists():
-            records.record_create(
-                room=room,
-                data=records.RecordIn(
-                    date=day,
-                    starts=dt.time(9),
-                    kind=ActivityKind.PLAY,
-                    game=Game.MAHJONG,
-                    title="日常棋牌活动",
-                    led_by="王经理",
-                    attendees=came,
-                    others=4,
-                ),
-                by=manager,
-                now=now,
-            )
-    if written:
-        record = written[0]
-        last_version: RecordVersion = record_selectors.record_last(record=record)
-        records.record_correct(
-            record=record,
+    if last_visit is None:
+        return
+    day = timezone.localdate(last_visit.checked_in_at)
+    came = [
+        v.member
+        for v in record_selectors.member_visits_of_day(room=room, day=day)
+        if v.member is not None
+    ]
+    if not RecordVersion.objects.filter(record__room=room, date=day).exists():
+        records.record_create(
+            room=room,
             data=records.RecordIn(
-                date=last_version.date,
+                date=day,
                 starts=dt.time(9),
-                ends=dt.time(12),
-                kind=last_version.kind,
-                game=last_version.game,
-                title=last_version.title,
-                led_by=last_version.led_by,
-                attendees=[a.member for a in last_version.attendees.select_related("member")],
-                others=last_version.others,
-                notes="上午举行（原记下午，更正）。",
-                planned=last_version.planned,
+                kind=ActivityKind.PLAY,
+                game=Game.MAHJONG,
+                title="日常棋牌活动",
+                led_by="王经理",
+                attendees=came,
+                others=4,
             ),
-            reason="时间记错：活动在上午",
             by=manager,
             now=now,
         )
+
+
+def _correct(record: Any, manager: Any, now: dt.datetime) -> None:
+    """The first record corrected once: it was held in the morning."""
+    last_version: RecordVersion = record_selectors.record_last(record=record)
+    records.record_correct(
+        record=record,
+        data=records.RecordIn(
+            date=last_version.date,
+            starts=dt.time(9),
+            ends=dt.time(12),
+            kind=last_version.kind,
+            game=last_version.game,
+            title=last_version.title,
+            led_by=last_version.led_by,
+            attendees=[a.member for a in last_version.attendees.select_related("member")],
+            others=last_version.others,
+            notes="上午举行（原记下午，更正）。",
+            planned=last_version.planned,
+        ),
+        reason="时间记错：活动在上午",
+        by=manager,
+        now=now,
+    )
