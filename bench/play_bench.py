@@ -161,9 +161,8 @@ def fill(total: int, per_session: int, seed: int) -> None:
                     if result is None:
                         continue
                     number += 1
-                    state = night.after(
-                        table.night(), state(number, record, result), settled_through=0
-                    )
+                    row = night.Row.read(number, record, result)
+                    state = night.after(table.night(), state, row, settled_through=0)
                     hands.append(
                         Hand(
                             session=table,

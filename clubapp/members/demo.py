@@ -38,7 +38,8 @@ def demo_id_number(birth: str, sequence: int) -> str:
     return body + ric.calc_check_digit(body + "0")
 
 
-def _photo(colour: str) -> io.BytesIO:
+def demo_photo(colour: str) -> io.BytesIO:
+    """A plain portrait of ``colour`` (a head on a background), as a phone would send."""
     image = Image.new("RGB", (300, 420), colour)
     image.paste(Image.new("RGB", (140, 180), "#4a3b30"), (80, 60))
     out = io.BytesIO()
@@ -102,7 +103,7 @@ def _members_and_cards(
             name=name,
             phone=phone,
             id_number=demo_id_number(birth, sequence),
-            photo=_photo(colour),
+            photo=demo_photo(colour),
             user=users.get("member") if name == "赵会员" else None,
             by=by,
         )

@@ -19,7 +19,7 @@ from clubapp.activities.services import tournaments as tournament_services
 from clubapp.core.models import Room
 from clubapp.members import selectors as members_selectors
 from clubapp.members import services as members_services
-from clubapp.members.demo import demo_id_number
+from clubapp.members.demo import demo_id_number, demo_photo
 from clubapp.members.models import CardState, Member, Table
 from clubapp.play import services as play_services
 from scoring import ScoringError
@@ -45,6 +45,7 @@ def _players(room: Room, manager: Any, now: dt.datetime) -> list[Member]:
                 phone=f"1380000{n + 20:04d}",
                 id_number=demo_id_number(f"19{70 + n}0{n % 9 + 1}1{n % 9}", 300 + n),
                 by=manager,
+                photo=demo_photo(("#c8d8e8", "#e8d8c8", "#d8e8c8", "#e0d0e8")[n % 4]),
             )
         card = members_selectors.member_current_card(member=member)
         if card is None or card.state_on(timezone.localdate(now)) != CardState.ACTIVE:

@@ -223,7 +223,8 @@ def violation_create(request: AuthenticatedRequest) -> HttpResponse:
             if violation.card is not None:
                 messages.warning(
                     request,
-                    _("Card %(card)s is revoked (篇三 四.8).") % {"card": violation.card.number},
+                    _("Card %(card)s is revoked (the room's rules, part 3, 4.8).")
+                    % {"card": violation.card.number},
                 )
             elif violation.kind == ViolationKind.GAMBLING:
                 messages.warning(request, _("The member has no valid card: no card was revoked."))

@@ -32,7 +32,7 @@ from django.urls import URLPattern, URLResolver, get_resolver, reverse
 from django.utils import timezone
 
 from clubapp.activities.demo import demo_plans_and_records
-from clubapp.activities.models import ActivityPlan, ActivityRecord, PlanVersion
+from clubapp.activities.models import ActivityPlan, ActivityRecord, Leave, PlanVersion, Tournament
 from clubapp.books.models import (
     Expense,
     HandOverSlip,
@@ -193,6 +193,23 @@ PAGES: dict[str, Page] = {
         ("manager",), lambda: _each(ActivityRecord, "pk"), lambda: ["", "?version=1"]
     ),
     "activities:record_correct": Page(DESK, lambda: {"pk": _first(ActivityRecord).pk}),
+    # tournaments (demo_tournaments: a closed 麻将 one, a running 象棋 Swiss)
+    "activities:tournament_list": Page(EVERYONE),
+    "activities:tournament_create": Page(DESK),
+    "activities:tournament_detail": Page(EVERYONE, lambda: _each(Tournament, "pk")),
+    # duty and leave, the day's checks (demo_duty_and_checks)
+    "activities:duty": Page(("manager", "approver")),
+    "activities:duty_roster": Page(DESK),
+    "activities:duty_month": Page(("manager", "accountant")),
+    "activities:leave_list": Page(("manager", "approver")),
+    "activities:leave_create": Page(DESK),
+    "activities:leave_detail": Page(("manager", "approver"), lambda: _each(Leave, "pk")),
+    "activities:checks": Page(DESK),
+    "activities:check_items": Page(DESK),
+    "activities:damage_list": Page(("manager", "accountant")),
+    "activities:damage_create": Page(DESK),
+    "activities:violation_list": Page(DESK),
+    "activities:violation_create": Page(DESK),
 }
 
 # What only a player sees: their tables (one with the void they asked for), their hands
@@ -260,6 +277,19 @@ SKIPPED: dict[str, str] = {
     "activities:version_submit": "POST only",
     "activities:version_decide": "POST only",
     "activities:record_photo": "an image",
+    "activities:tournament_pdf": "a PDF (its words: test_tournaments_views)",
+    "activities:tournament_entrant_add": "POST only",
+    "activities:tournament_round_next": "POST only",
+    "activities:tournament_round_set": "a 麻将 round set by hand: the demo's tournament is closed",
+    "activities:tournament_result": "POST only",
+    "activities:tournament_table_open": "POST only",
+    "activities:tournament_close": "POST only",
+    "activities:duty_sign_on": "POST only (the button is on the home page, checked)",
+    "activities:duty_sign_off": "POST only",
+    "activities:leave_decide": "POST only (the form is on the leave's page, checked)",
+    "activities:leave_back": "POST only",
+    "activities:check_tick": "POST only (the boxes are on the checks page, checked)",
+    "activities:check_item_edit": "POST only (the forms are on the items page, checked)",
 }
 
 
