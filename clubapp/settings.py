@@ -161,6 +161,8 @@ MIDDLEWARE = [
     # After the session and the user (its response runs before theirs).
     "clubapp.core.middleware.SessionIdleMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
+    # request.room, once; on PostgreSQL the request's transaction sets app.room.
+    "clubapp.core.rooms.RoomMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     # Content-Security-Policy on every response (CONTENT_SECURITY_POLICY below).
     "csp.middleware.CSPMiddleware",

@@ -9,7 +9,8 @@ from django.core.exceptions import PermissionDenied
 from django.http import HttpRequest, HttpResponse
 from django.utils.translation import gettext_lazy as _
 
-from clubapp.core.models import DocumentCounter, Room
+from clubapp.core.adminbase import InRoom
+from clubapp.core.models import DocumentCounter, Room, UserRoom
 
 admin.site.site_header = _("Card room administration")
 admin.site.site_title = _("Card room")
@@ -26,21 +27,52 @@ class RoomAdmin(admin.ModelAdmin):
         "card_fee",
         "renewal_fee",
         "guest_hourly_fee",
+        "host",
     ]
 
+    def get_queryset(self, request: HttpRequest) -> Any:
+        # A room's managers see their room; a superuser every room.
+        queryset = super().get_queryset(request)
+        return queryset if request.user.is_superuser else queryset.filter(pk=request.room.pk)
+
     def has_add_permission(self, request: HttpRequest) -> bool:
-        # One room per deployment for now (see clubapp/core/models.py).
-        return not Room.objects.exists() and super().has_add_permission(request)
+        # New rooms: the deployment's superuser (docs/rooms.md).
+        return request.user.is_superuser
 
     def has_delete_permission(self, request: HttpRequest, obj: Room | None = None) -> bool:
-        return False
+        # A room with rows is kept (its rows PROTECT it); an empty one may go.
+        return request.user.is_superuser
+
+
+@admin.register(UserRoom)
+class UserRoomAdmin(admin.ModelAdmin):
+    """Who belongs to which room: placed by the deployment's superuser."""
+
+    list_display = ["user", "room"]
+    list_filter = ["room"]
+    search_fields = ["user__username", "user__first_name"]
+
+    def has_module_permission(self, request: HttpRequest) -> bool:
+        return request.user.is_superuser
+
+    def has_view_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return request.user.is_superuser
+
+    def has_add_permission(self, request: HttpRequest) -> bool:
+        return request.user.is_superuser
+
+    def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return request.user.is_superuser
+
+    def has_delete_permission(self, request: HttpRequest, obj: Any = None) -> bool:
+        return request.user.is_superuser
 
 
 @admin.register(DocumentCounter)
-class DocumentCounterAdmin(admin.ModelAdmin):
+class DocumentCounterAdmin(InRoom, admin.ModelAdmin):
     """Read-only: a counter moved by hand would hand out a number twice."""
 
-    list_display = ["key", "value"]
+    list_display = ["room", "key", "value"]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         return False

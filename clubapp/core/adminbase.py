@@ -27,3 +27,12 @@ class ReadOnlyAdmin(ReadOnly, admin.ModelAdmin):
 
 class ReadOnlyTabularInline(ReadOnly, admin.TabularInline):
     pass
+
+
+class InRoom:
+    """The admin of a room-keyed model shows the rows of the request's room only (a
+    row of another room is not found); a superuser switches room to see another's."""
+
+    def get_queryset(self, request: HttpRequest) -> Any:
+        queryset = super().get_queryset(request)  # type: ignore[misc]
+        return queryset.filter(room=request.room)  # type: ignore[attr-defined]

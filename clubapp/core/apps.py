@@ -13,9 +13,12 @@ class CoreConfig(AppConfig):
 
         from clubapp.core import checks  # noqa: F401 - registers the system checks
         from clubapp.core.middleware import mark_seen
+        from clubapp.core.roomguards import install_row_security
         from clubapp.core.triggers import restore_missing
 
         user_logged_in.connect(mark_seen, dispatch_uid="club_session_seen")
         # SQLite drops a table's triggers when a migration rebuilds it: put back every
         # registered trigger after each migrate (and flush), whoever wrote the migration.
         post_migrate.connect(restore_missing, sender=self, dispatch_uid="club_restore_triggers")
+        # PostgreSQL: each room-keyed table shows the app's role only its room's rows.
+        post_migrate.connect(install_row_security, sender=self, dispatch_uid="club_row_security")

@@ -14,7 +14,8 @@ def navigation(request: HttpRequest) -> dict[str, Any]:
     user = getattr(request, "user", None)
     roles = user_roles(user)
     return {
-        "room": room_get(),
+        # The request's room; a page shown without one still names a room.
+        "room": getattr(request, "room", None) or room_get(),
         "user_roles": roles,
         # Per-role flags keep templates free of group names.
         "is_manager": Role.MANAGER in roles,

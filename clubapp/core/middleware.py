@@ -124,6 +124,10 @@ class DatabaseUnavailableMiddleware:
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if not connection_refused(exception):
             return None
+        return self.refuse(request, exception)
+
+    @staticmethod
+    def refuse(request: HttpRequest, exception: Exception) -> HttpResponse:
         # One line: the refusal's own words (psycopg's message spans lines).
         reason = " ".join(str(exception).split())
         logger.warning("database unavailable, answered 503: %s %s: %s",

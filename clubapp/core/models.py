@@ -1,8 +1,8 @@
-"""Room-wide settings, document counters, and the "who did it" field every app uses.
+"""The rooms, each user's room, document counters, and the fields every app uses.
 
-One deployment serves one room today. Keeping its settings in one row of one
-model (and not in settings.py) means several rooms on one PostgreSQL later is
-a foreign key to Room, not a rewrite.
+One deployment serves many rooms (docs/rooms.md): every row that belongs to a room
+carries ``room`` (:func:`room_field`), and each request works in one room, resolved
+once by ``clubapp.core.rooms.RoomMiddleware``.
 """
 
 from __future__ import annotations
@@ -58,6 +58,18 @@ def by_field(verbose_name: StrOrPromise, *, null: bool = False) -> models.Foreig
     )
 
 
+def room_field() -> models.ForeignKey[Any, Any]:
+    """The room a row belongs to: set when the row is made, never changed (a trigger
+    refuses it), the same as the room of every room-keyed row it points to (triggers
+    too: ``clubapp.core.roomguards``). PROTECT: a room with rows is never deleted."""
+    return models.ForeignKey(
+        "core.Room",
+        on_delete=models.PROTECT,
+        related_name="+",
+        verbose_name=_("room"),
+    )
+
+
 class RoomManager(models.Manager["Room"]):
     def get_by_natural_key(self, slug: str) -> Room:
         return self.get(slug=slug)
@@ -66,6 +78,9 @@ class RoomManager(models.Manager["Room"]):
 class Room(models.Model):
     slug = models.SlugField(_("code"), max_length=50, unique=True, default=DEFAULT_ROOM_SLUG)
     name = models.CharField(_("name"), max_length=100)
+    # The host name that serves this room alone (room-a.example); empty: the room is
+    # found from the signed-in user's room (clubapp/core/rooms.py).
+    host = models.CharField(_("host name"), max_length=200, blank=True, default="", db_index=True)
     address = models.CharField(_("address"), max_length=200, blank=True)
     phone = models.CharField(_("phone"), max_length=40, blank=True)
     # Fees of the room's regulations (篇三 四): the card's 工本费, the yearly review
@@ -128,6 +143,9 @@ class Room(models.Model):
                 condition=models.Q(handover_limit_days__gte=1, handover_limit_days__lte=90),
                 name="core_room_handover_limit_range",
             ),
+            models.UniqueConstraint(
+                fields=["host"], condition=~models.Q(host=""), name="core_room_host_unique"
+            ),
         ]
 
     def __str__(self) -> str:
@@ -137,19 +155,47 @@ class Room(models.Model):
         return (self.slug,)
 
 
+class UserRoom(models.Model):
+    """The room an account belongs to: one room per user (a superuser may switch, in
+    the session). A user without one is a district reader or not yet placed."""
+
+    user = models.OneToOneField(
+        settings.AUTH_USER_MODEL,
+        on_delete=models.CASCADE,
+        primary_key=True,
+        related_name="room_link",
+        verbose_name=_("user"),
+    )
+    room = models.ForeignKey(
+        Room, on_delete=models.PROTECT, related_name="+", verbose_name=_("room")
+    )
+
+    class Meta:
+        verbose_name = _("user's room")
+        verbose_name_plural = _("users' rooms")
+
+    def __str__(self) -> str:
+        return f"{self.user} @ {self.room}"
+
+
 class DocumentCounter(models.Model):
-    """The last number handed out for one series of documents ("receipt-2026", "card-2026").
+    """The last number a room handed out in one series of documents ("receipt-2026",
+    "card-2026"): each room numbers its own documents.
 
     Written only by ``clubapp.core.services.next_number``, under a row lock, so two
     desks never get the same receipt or card number and no number is skipped.
     """
 
-    key = models.CharField(_("series"), max_length=50, unique=True)
+    room = room_field()
+    key = models.CharField(_("series"), max_length=50)
     value = models.PositiveIntegerField(_("last number"), default=0)
 
     class Meta:
         verbose_name = _("document counter")
         verbose_name_plural = _("document counters")
+        constraints = [
+            models.UniqueConstraint(fields=["room", "key"], name="core_counter_room_key_unique")
+        ]
 
     def __str__(self) -> str:
         return f"{self.key}: {self.value}"

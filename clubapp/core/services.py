@@ -15,7 +15,7 @@ from django.utils.encoding import force_bytes
 from django.utils.http import urlsafe_base64_encode
 from django.utils.translation import gettext as _
 
-from clubapp.core.models import DocumentCounter, Room
+from clubapp.core.models import DocumentCounter, Room, UserRoom
 from clubapp.core.roles import Role
 
 
@@ -24,11 +24,13 @@ def user_create(
     *,
     username: str,
     password: str | None,
+    room: Room | None,
     roles: list[Role] | tuple[Role, ...] = (),
     first_name: str = "",
     is_staff: bool = False,
 ) -> User:
-    """Create an active account in the given role groups.
+    """Create an active account of ``room`` (None: of no room, a district reader) in
+    the given role groups: its roles are roles in that room.
 
     Managers work in the admin, so they are staff; nobody becomes a superuser here.
     ``password=None`` makes an account without a usable password: its owner sets one
@@ -42,18 +44,21 @@ def user_create(
     )
     if roles:
         user.groups.set(Group.objects.filter(name__in=[Role(r).value for r in roles]))
+    if room is not None:
+        UserRoom.objects.create(user=user, room=room)
     return user
 
 
 @transaction.atomic
-def next_number(*, key: str) -> int:
-    """The next number of the series ``key`` (1, 2, 3, ...), without gaps or repeats.
+def next_number(*, room: Room, key: str) -> int:
+    """The room's next number of the series ``key`` (1, 2, 3, ...), without gaps or
+    repeats; each room counts its own.
 
     The counter row is locked (``select_for_update``) until the caller's transaction
     ends, so a receipt number is only spent if the receipt itself is committed.
     SQLite locks the whole database on write instead, which is as safe.
     """
-    counter, _ = DocumentCounter.objects.select_for_update().get_or_create(key=key)
+    counter, _ = DocumentCounter.objects.select_for_update().get_or_create(room=room, key=key)
     DocumentCounter.objects.filter(pk=counter.pk).update(value=F("value") + 1)
     counter.refresh_from_db(fields=["value"])
     return counter.value

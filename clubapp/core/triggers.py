@@ -51,6 +51,8 @@ class Trigger:
     group: str
     postgresql: tuple[str, ...] = ()
     sqlite: tuple[str, ...] = ()
+    #: columns it needs: a migration of a state before them leaves it for later
+    columns: tuple[str, ...] = ()
 
     def statements(self, vendor: str) -> tuple[str, ...]:
         if vendor not in VENDORS:
@@ -72,11 +74,15 @@ class Trigger:
 
 
 def registry() -> list[Trigger]:
-    """Every app's ``guards.TRIGGERS``, in the order of INSTALLED_APPS."""
+    """Every app's ``guards.TRIGGERS``, in the order of INSTALLED_APPS, then the room
+    triggers that every room-keyed table has (``clubapp.core.roomguards``)."""
+    from clubapp.core import roomguards
+
     found: list[Trigger] = []
     for app_config in global_apps.get_app_configs():
         if module_has_submodule(app_config.module, "guards"):
             found.extend(import_module(f"{app_config.name}.guards").TRIGGERS)
+    found.extend(roomguards.triggers())
     names = [trigger.name for trigger in found]
     twice = sorted({name for name in names if names.count(name) > 1})
     if twice:
@@ -114,10 +120,16 @@ class InstallTriggers(Operation):
         table = ""
         if self.model_name:
             table = state.apps.get_model(app_label, self.model_name)._meta.db_table
+        columns = {
+            model._meta.db_table: {field.column for field in model._meta.fields}
+            for model in state.apps.get_models()
+        }
         found = [
             trigger
             for trigger in registry()
-            if trigger.group == self.group and (not table or trigger.table == table)
+            if trigger.group == self.group
+            and (not table or trigger.table == table)
+            and set(trigger.columns) <= columns.get(trigger.table, set())
         ]
         if not found:
             raise ValueError(f"no trigger registered for {self.describe()}")

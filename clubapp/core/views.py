@@ -22,7 +22,6 @@ from clubapp.core.clientip import client_ip
 from clubapp.core.home import home_sections
 from clubapp.core.middleware import RETRY_AFTER_SECONDS
 from clubapp.core.roles import user_roles
-from clubapp.core.selectors import room_get
 
 logger = logging.getLogger(__name__)
 
@@ -64,7 +63,7 @@ login = LoginView.as_view()
 @login_required
 def home(request: HttpRequest) -> HttpResponse:
     """One section per role the user has, each listing what waits for them there."""
-    sections = home_sections(user=request.user, roles=user_roles(request.user), room=room_get())
+    sections = home_sections(user=request.user, roles=user_roles(request.user), room=request.room)
     return render(request, "core/home.html", sections)
 
 

@@ -20,7 +20,7 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_safe
 
 from clubapp.core.http import AuthenticatedRequest
-from clubapp.core.selectors import room_get
+from clubapp.core.rooms import scoped
 from clubapp.members.models import Card, Receipt
 from clubapp.play.models import Seat, TableSession
 from clubapp.reports import cards, charts, lists, selectors, workbooks, xlsx
@@ -73,21 +73,21 @@ def monthly_context(report: selectors.MonthlyReport, *, pdf: bool) -> dict[str, 
 @require_safe
 @requires(can_read_books)
 def monthly(request: AuthenticatedRequest) -> HttpResponse:
-    report = selectors.monthly_report(room=room_get(), month=_month(request))
+    report = selectors.monthly_report(room=request.room, month=_month(request))
     return render(request, "reports/monthly.html", monthly_context(report, pdf=False))
 
 
 @require_safe
 @requires(can_read_books)
 def monthly_xlsx(request: AuthenticatedRequest) -> HttpResponseBase:
-    report = selectors.monthly_report(room=room_get(), month=_month(request))
+    report = selectors.monthly_report(room=request.room, month=_month(request))
     return file_response(workbooks.monthly_workbook(report), f"{report.month.label}月报.xlsx", XLSX)
 
 
 @require_safe
 @requires(can_read_books)
 def monthly_pdf(request: AuthenticatedRequest) -> HttpResponseBase:
-    report = selectors.monthly_report(room=room_get(), month=_month(request))
+    report = selectors.monthly_report(room=request.room, month=_month(request))
     data = render_template_pdf("reports/monthly.html", monthly_context(report, pdf=True))
     return file_response(data, f"{report.month.label}月报.pdf", PDF)
 
@@ -124,7 +124,7 @@ def export_filename(spec: lists.ListSpec, form_data: dict[str, Any], suffix: str
 @login_required
 def list_page(request: AuthenticatedRequest, slug: str) -> HttpResponse:
     spec = _spec(request, slug)
-    filterset = lists.filtered(spec, room_get(), request.GET)
+    filterset = lists.filtered(spec, request.room, request.GET)
     qs = filterset.qs
     paginator = Paginator(qs, PER_PAGE)
     page = paginator.get_page(request.GET.get("page"))
@@ -150,7 +150,7 @@ def list_export(request: AuthenticatedRequest, slug: str, fmt: str) -> HttpRespo
     """The filtered rows of the list, every one of them (not only the page shown),
     streamed: the download starts before the file is finished."""
     spec = _spec(request, slug)
-    filterset = lists.filtered(spec, room_get(), request.GET)
+    filterset = lists.filtered(spec, request.room, request.GET)
     qs = filterset.qs
     data = filterset.form.cleaned_data if filterset.is_bound and filterset.is_valid() else {}
     columns = spec.columns()
@@ -161,7 +161,7 @@ def list_export(request: AuthenticatedRequest, slug: str, fmt: str) -> HttpRespo
     else:
         body = xlsx.csv_stream(columns, spec.rows(qs))
         content_type = "text/csv; charset=utf-8"
-    response = StreamingHttpResponse(body, content_type=content_type)
+    response = StreamingHttpResponse(scoped(request.room, body), content_type=content_type)
     disposition = content_disposition_header(True, export_filename(spec, data, fmt))
     assert disposition is not None  # an attachment always has one
     response["Content-Disposition"] = disposition
@@ -176,7 +176,7 @@ def _sheet(
     request: AuthenticatedRequest, pk: int
 ) -> tuple[selectors.SettlementSheet, dict[str, Any]]:
     session = get_object_or_404(
-        TableSession.objects.select_related("ruleset"), pk=pk, room=room_get()
+        TableSession.objects.select_related("ruleset"), pk=pk, room=request.room
     )
     seated = Seat.objects.filter(session=session, user_id=request.user.pk).exists()
     if not (seated or can_read_room(request.user)):
@@ -186,7 +186,7 @@ def _sheet(
         "table": session.table_number,
         "day": timezone.localtime(session.started_at).strftime("%Y-%m-%d"),
     }
-    return sheet, {"sheet": sheet, "room": room_get(), "doc_title": title}
+    return sheet, {"sheet": sheet, "room": request.room, "doc_title": title}
 
 
 def _sheet_filename(sheet: selectors.SettlementSheet, suffix: str) -> str:
@@ -227,7 +227,9 @@ def sheet_xlsx(request: AuthenticatedRequest, pk: int) -> HttpResponseBase:
 
 
 def _card_for(request: AuthenticatedRequest, pk: int) -> Card:
-    card = get_object_or_404(Card.objects.select_related("member"), pk=pk, member__room=room_get())
+    card = get_object_or_404(
+        Card.objects.select_related("member"), pk=pk, member__room=request.room
+    )
     own = card.member.user_id is not None and card.member.user_id == request.user.pk
     if not (own or can_print_cards(request.user)):
         raise PermissionDenied
@@ -240,7 +242,7 @@ def card_pdf(request: AuthenticatedRequest, pk: int) -> HttpResponseBase:
     """One 会员证 at ID-1 size: for the manager, or the member whose card it is."""
     card = _card_for(request, pk)
     data = render_template_pdf(
-        "reports/card_single.html", {"card": cards.card_doc(card), "room": room_get()}
+        "reports/card_single.html", {"card": cards.card_doc(card), "room": request.room}
     )
     return file_response(data, f"会员证_{card.number}.pdf", PDF)
 
@@ -251,7 +253,7 @@ def card_batch(request: AuthenticatedRequest) -> HttpResponse:
     """Choose the cards to print ten to an A4 sheet (GET shows the choice; the PDF
     link carries it)."""
     form = CardBatchForm(request.GET or None)
-    chosen = form.cards(room_get()) if form.is_valid() else Card.objects.none()
+    chosen = form.cards(request.room) if form.is_valid() else Card.objects.none()
     return render(
         request,
         "reports/card_batch.html",
@@ -270,7 +272,7 @@ def card_sheet_pdf(request: AuthenticatedRequest) -> HttpResponseBase:
     form = CardBatchForm(request.GET or None)
     if not form.is_valid():
         return redirect("reports:cards")
-    docs = cards.cards_for_print(form.cards(room_get()))
+    docs = cards.cards_for_print(form.cards(request.room))
     if not docs:
         messages.error(request, _("No card matches: nothing to print."))
         return redirect(f"{reverse('reports:cards')}?{request.GET.urlencode()}")
@@ -278,7 +280,7 @@ def card_sheet_pdf(request: AuthenticatedRequest) -> HttpResponseBase:
         [{"x": s.x, "y": s.y, "card": s.card, "marks": cards.crop_marks(s)} for s in page]
         for page in cards.sheet_slots(docs)
     ]
-    data = render_template_pdf("reports/card_sheet.html", {"pages": pages, "room": room_get()})
+    data = render_template_pdf("reports/card_sheet.html", {"pages": pages, "room": request.room})
     return file_response(data, f"会员证_{timezone.localdate().isoformat()}.pdf", PDF)
 
 
@@ -288,10 +290,10 @@ def receipt_pdf(request: AuthenticatedRequest, number: str) -> HttpResponseBase:
     receipt = get_object_or_404(
         Receipt.objects.select_related("card", "visit", "received_by"),
         number=number,
-        room=room_get(),
+        room=request.room,
     )
     data = render_template_pdf(
-        "reports/receipt.html", {"doc": cards.receipt_doc(receipt), "room": room_get()}
+        "reports/receipt.html", {"doc": cards.receipt_doc(receipt), "room": request.room}
     )
     return file_response(data, f"收据_{receipt.number}.pdf", PDF)
 
@@ -303,4 +305,4 @@ def receipt_pdf(request: AuthenticatedRequest, number: str) -> HttpResponseBase:
 @requires(can_read_room)
 def today(request: AuthenticatedRequest) -> HttpResponse:
     """Today's page (also the home page of managers and accountants)."""
-    return render(request, "reports/today.html", {"today": selectors.today_desk(room=room_get())})
+    return render(request, "reports/today.html", {"today": selectors.today_desk(room=request.room)})

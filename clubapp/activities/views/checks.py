@@ -40,7 +40,6 @@ from clubapp.activities.services.checks import (
 )
 from clubapp.books.views.common import flash, form_errors
 from clubapp.core.http import AuthenticatedRequest
-from clubapp.core.selectors import room_get
 from clubapp.members.selectors import opening_periods_on
 
 
@@ -54,7 +53,7 @@ def _day(value: str | None) -> dt.date:
 @reader_required
 def checks(request: AuthenticatedRequest) -> HttpResponse:
     """The day's opening and closing list, ticked one item at a time."""
-    room = room_get()
+    room = request.room
     day = _day(request.GET.get("day"))
     if room.pk:
         check_items_ensure(room=room)  # a room's first visit gets the default list
@@ -76,7 +75,7 @@ def checks(request: AuthenticatedRequest) -> HttpResponse:
 @require_POST
 @manager_required
 def tick(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    item = get_object_or_404(CheckItem, pk=pk, room=room_get())
+    item = get_object_or_404(CheckItem, pk=pk, room=request.room)
     day = _day(request.POST.get("day"))
     try:
         check_tick(item=item, day=day, by=request.user)
@@ -90,7 +89,7 @@ def tick(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 @reader_required
 def items(request: AuthenticatedRequest) -> HttpResponse:
     """The room's list of items: add, rename, reorder, stop checking."""
-    room = room_get()
+    room = request.room
     form = ItemAddForm(request.POST or None)
     if request.method == "POST":
         if not can_manage(request.user):
@@ -127,7 +126,7 @@ def items(request: AuthenticatedRequest) -> HttpResponse:
 @require_POST
 @manager_required
 def item_edit(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    item = get_object_or_404(CheckItem, pk=pk, room=room_get())
+    item = get_object_or_404(CheckItem, pk=pk, room=request.room)
     action = request.POST.get("action")
     try:
         if action == "rename":
@@ -152,13 +151,13 @@ def damages(request: AuthenticatedRequest) -> HttpResponse:
     return render(
         request,
         "activities/check_damage_list.html",
-        {"rows": damage_list(room=room_get())[:100], "can_manage": can_manage(request.user)},
+        {"rows": damage_list(room=request.room)[:100], "can_manage": can_manage(request.user)},
     )
 
 
 @manager_required
 def damage_create(request: AuthenticatedRequest) -> HttpResponse:
-    room = room_get()
+    room = request.room
     form = DamageForm(request.POST or None, room=room)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -195,7 +194,7 @@ def violations(request: AuthenticatedRequest) -> HttpResponse:
         request,
         "activities/check_violation_list.html",
         {
-            "rows": violation_list(room=room_get())[:100],
+            "rows": violation_list(room=request.room)[:100],
             "can_manage": can_manage(request.user),
         },
     )
@@ -203,7 +202,7 @@ def violations(request: AuthenticatedRequest) -> HttpResponse:
 
 @manager_required
 def violation_create(request: AuthenticatedRequest) -> HttpResponse:
-    room = room_get()
+    room = request.room
     form = ViolationForm(request.POST or None, room=room, initial=request.GET or None)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data

@@ -40,7 +40,6 @@ from clubapp.activities.services.duty import (
 )
 from clubapp.books.views.common import flash, form_errors
 from clubapp.core.http import AuthenticatedRequest
-from clubapp.core.selectors import room_get
 
 
 def _week_start(value: str | None) -> dt.date:
@@ -61,7 +60,7 @@ def _month(value: str | None) -> tuple[int, int]:
 
 @reader_required
 def duty(request: AuthenticatedRequest) -> HttpResponse:
-    room = room_get()
+    room = request.room
     today = timezone.localdate()
     return render(
         request,
@@ -73,7 +72,7 @@ def duty(request: AuthenticatedRequest) -> HttpResponse:
 def _sign(request: AuthenticatedRequest, *, on: bool) -> HttpResponse:
     service = duty_sign_on if on else duty_sign_off
     try:
-        sign = service(room=room_get(), by=request.user)
+        sign = service(room=request.room, by=request.user)
     except ValidationError as exc:
         flash(request, exc)
     else:
@@ -101,7 +100,7 @@ def sign_off(request: AuthenticatedRequest) -> HttpResponse:
 @reader_required
 def roster(request: AuthenticatedRequest) -> HttpResponse:
     """A week's roster; a manager ticks who is on duty on each open day."""
-    room = room_get()
+    room = request.room
     start = _week_start(request.GET.get("week"))
     week = [start + dt.timedelta(days=n) for n in range(7)]
     opened = [day for day, _periods in open_days(room=room, days=week)]
@@ -151,7 +150,7 @@ def month(request: AuthenticatedRequest) -> HttpResponse:
         request,
         "activities/duty_month.html",
         {
-            "month": month_duty(room=room_get(), year=year, month=number),
+            "month": month_duty(room=request.room, year=year, month=number),
             "first": first,
             "previous": (first - dt.timedelta(days=1)).replace(day=1),
             "next": (first + dt.timedelta(days=31)).replace(day=1),
@@ -161,7 +160,7 @@ def month(request: AuthenticatedRequest) -> HttpResponse:
 
 @reader_required
 def leaves(request: AuthenticatedRequest) -> HttpResponse:
-    rows = [(leave, leave_state(leave)) for leave in leave_list(room=room_get())[:100]]
+    rows = [(leave, leave_state(leave)) for leave in leave_list(room=request.room)[:100]]
     return render(
         request,
         "activities/duty_leave_list.html",
@@ -171,7 +170,7 @@ def leaves(request: AuthenticatedRequest) -> HttpResponse:
 
 @manager_required
 def leave_create(request: AuthenticatedRequest) -> HttpResponse:
-    room = room_get()
+    room = request.room
     form = LeaveForm(request.POST or None, staff=staff(room=room), user=request.user)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -194,7 +193,7 @@ def leave_create(request: AuthenticatedRequest) -> HttpResponse:
 
 @reader_required
 def leave_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    leave = get_object_or_404(leave_list(room=room_get()), pk=pk)
+    leave = get_object_or_404(leave_list(room=request.room), pk=pk)
     state = leave_state(leave)
     user = request.user
     return render(
@@ -214,7 +213,7 @@ def leave_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 @require_POST
 @approver_required
 def leave_decision(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    leave = get_object_or_404(leave_list(room=room_get()), pk=pk)
+    leave = get_object_or_404(leave_list(room=request.room), pk=pk)
     form = DecideForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Choose approve or refuse."))
@@ -238,7 +237,7 @@ def leave_decision(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 @require_POST
 @reader_required
 def leave_return(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    leave = get_object_or_404(leave_list(room=room_get()), pk=pk)
+    leave = get_object_or_404(leave_list(room=request.room), pk=pk)
     if leave.user_id != request.user.pk and not can_approve(request.user):
         raise PermissionDenied
     form = BackForm(request.POST)

@@ -21,7 +21,6 @@ from clubapp.activities.models import PlannedActivity, RecordAttendee, RecordVer
 from clubapp.activities.permissions import can_manage, can_read, public_required
 from clubapp.activities.selectors import plans as plan_selectors
 from clubapp.activities.selectors import records as record_selectors
-from clubapp.core.selectors import room_get
 from clubapp.members import selectors as members_selectors
 
 
@@ -43,7 +42,7 @@ def _month(raw: str, today: dt.date) -> dt.date:
 @public_required
 @require_GET
 def home(request: HttpRequest) -> HttpResponse:
-    room = room_get()
+    room = request.room
     today = timezone.localdate()
     first = _month(request.GET.get("month", ""), today)
     last = plan_selectors.period_end(period="month", starts=first)

@@ -25,7 +25,6 @@ from clubapp.activities.selectors import plans as selectors
 from clubapp.activities.services import plans as services
 from clubapp.books.money import total
 from clubapp.core.http import AuthenticatedRequest
-from clubapp.core.selectors import room_get
 
 
 def _flash(request: AuthenticatedRequest, exc: ValidationError) -> None:
@@ -33,15 +32,15 @@ def _flash(request: AuthenticatedRequest, exc: ValidationError) -> None:
         messages.error(request, message)
 
 
-def _plan(pk: int) -> ActivityPlan:
-    return get_object_or_404(ActivityPlan, pk=pk, room=room_get())
+def _plan(request: AuthenticatedRequest, pk: int) -> ActivityPlan:
+    return get_object_or_404(ActivityPlan, pk=pk, room=request.room)
 
 
-def _version(pk: int) -> PlanVersion:
+def _version(request: AuthenticatedRequest, pk: int) -> PlanVersion:
     return get_object_or_404(
         PlanVersion.objects.select_related("plan", "submission", "decision"),
         pk=pk,
-        plan__room=room_get(),
+        plan__room=request.room,
     )
 
 
@@ -54,7 +53,7 @@ def plan_list(request: AuthenticatedRequest) -> HttpResponse:
     return render(
         request,
         "activities/plan_list.html",
-        {"rows": selectors.plan_list(room=room_get()), "can_manage": can_manage(request.user)},
+        {"rows": selectors.plan_list(room=request.room), "can_manage": can_manage(request.user)},
     )
 
 
@@ -64,7 +63,7 @@ def _lines_formset(request: AuthenticatedRequest, initial: list[dict[str, Any]])
         data,
         initial=initial,
         prefix="lines",
-        form_kwargs={"purchase_plans": selectors.purchase_plans_linkable(room=room_get())},
+        form_kwargs={"purchase_plans": selectors.purchase_plans_linkable(room=request.room)},
     )
 
 
@@ -75,7 +74,7 @@ def plan_create(request: AuthenticatedRequest) -> HttpResponse:
     if request.method == "POST" and form.is_valid() and formset.is_valid():
         try:
             plan = services.plan_create(
-                room=room_get(),
+                room=request.room,
                 period=form.cleaned_data["period"],
                 starts=form.cleaned_data["starts"],
                 lines=formset.lines(),
@@ -104,7 +103,7 @@ def _row(line: Any) -> dict[str, Any]:
 
 @manager_required
 def version_edit(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    version = _version(pk)
+    version = _version(request, pk)
     if selectors.version_state(version) != VersionState.DRAFT:
         messages.error(
             request,
@@ -131,7 +130,7 @@ def version_edit(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 
 @reader_required
 def plan_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    plan = _plan(pk)
+    plan = _plan(request, pk)
     versions = selectors.plan_versions(plan=plan)
     shown = versions[-1]
     wanted = request.GET.get("version", "")
@@ -170,7 +169,7 @@ def plan_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 @require_POST
 @manager_required
 def version_submit(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    version = _version(pk)
+    version = _version(request, pk)
     try:
         submission = services.version_submit(version=version, by=request.user)
     except ValidationError as exc:
@@ -187,7 +186,7 @@ def version_submit(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 @require_POST
 @approver_required
 def version_decide(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    version = _version(pk)
+    version = _version(request, pk)
     form = DecisionForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Approve or reject the plan."))
@@ -207,7 +206,7 @@ def version_decide(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 
 @manager_required
 def version_new(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    plan = _plan(pk)
+    plan = _plan(request, pk)
     form = ReasonForm(request.POST if request.method == "POST" else None)
     if request.method == "POST" and form.is_valid():
         try:

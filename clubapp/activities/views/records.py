@@ -24,7 +24,6 @@ from clubapp.activities.selectors import records as selectors
 from clubapp.activities.services import records as services
 from clubapp.core.http import AuthenticatedRequest
 from clubapp.core.models import Room
-from clubapp.core.selectors import room_get
 
 PER_PAGE = 30
 
@@ -51,13 +50,13 @@ class RecordTable(tables.Table):
         return str(record.get_game_display())
 
 
-def _record(pk: int) -> ActivityRecord:
-    return get_object_or_404(ActivityRecord, pk=pk, room=room_get())
+def _record(request: AuthenticatedRequest, pk: int) -> ActivityRecord:
+    return get_object_or_404(ActivityRecord, pk=pk, room=request.room)
 
 
 @reader_required
 def record_list(request: AuthenticatedRequest) -> HttpResponse:
-    table = RecordTable(selectors.record_versions_last(room=room_get()))
+    table = RecordTable(selectors.record_versions_last(room=request.room))
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
     return render(
         request,
@@ -92,7 +91,7 @@ def _photos(request: AuthenticatedRequest) -> list[Any]:
 
 @manager_required
 def record_create(request: AuthenticatedRequest) -> HttpResponse:
-    room = room_get()
+    room = request.room
     day = _day(request)
     visits = selectors.member_visits_of_day(room=room, day=day)
     initial: dict[str, Any] = {"date": day, "others": 0}
@@ -128,7 +127,7 @@ def record_create(request: AuthenticatedRequest) -> HttpResponse:
 
 @reader_required
 def record_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    record = _record(pk)
+    record = _record(request, pk)
     history = list(selectors.record_history(record=record))
     wanted = request.GET.get("version", "")
     shown = history[0]
@@ -154,8 +153,8 @@ def record_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 
 @manager_required
 def record_correct(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    record = _record(pk)
-    room = room_get()
+    record = _record(request, pk)
+    room = request.room
     last = selectors.record_last(record=record)
     posted = request.method == "POST"
     day = _day(request) if (posted or request.GET.get("date")) else last.date
@@ -218,7 +217,7 @@ def record_correct(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 def record_photo(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """Photos show people: served to the staff through a permission check (small
     JPEGs, re-encoded on upload: read whole)."""
-    photo = get_object_or_404(RecordPhoto, pk=pk, version__record__room=room_get())
+    photo = get_object_or_404(RecordPhoto, pk=pk, version__record__room=request.room)
     with photo.image.open("rb") as file:
         response = HttpResponse(file.read(), content_type="image/jpeg")
     response["Cache-Control"] = "private, max-age=3600"

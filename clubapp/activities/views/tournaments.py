@@ -29,7 +29,6 @@ from clubapp.activities.permissions import can_manage, manager_required, public_
 from clubapp.activities.selectors import tournaments as selectors
 from clubapp.activities.services import tournaments as services
 from clubapp.core.http import AuthenticatedRequest
-from clubapp.core.selectors import room_get
 from clubapp.reports.pdf import render_template_pdf
 
 
@@ -38,8 +37,8 @@ def _flash(request: AuthenticatedRequest, exc: ValidationError) -> None:
         messages.error(request, message)
 
 
-def _get(pk: int) -> Tournament:
-    return selectors.tournament_get(room=room_get(), pk=pk)
+def _get(request: AuthenticatedRequest, pk: int) -> Tournament:
+    return selectors.tournament_get(room=request.room, pk=pk)
 
 
 @public_required
@@ -49,7 +48,7 @@ def tournament_list(request: AuthenticatedRequest) -> HttpResponse:
         request,
         "activities/tournament_list.html",
         {
-            "tournaments": selectors.tournament_list(room=room_get()),
+            "tournaments": selectors.tournament_list(room=request.room),
             "can_manage": can_manage(request.user),
         },
     )
@@ -57,7 +56,7 @@ def tournament_list(request: AuthenticatedRequest) -> HttpResponse:
 
 @manager_required
 def tournament_create(request: AuthenticatedRequest) -> HttpResponse:
-    room = room_get()
+    room = request.room
     form = TournamentForm(request.POST or None, room=room)
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -86,24 +85,24 @@ def tournament_create(request: AuthenticatedRequest) -> HttpResponse:
     return render(request, "activities/tournament_form.html", {"form": form})
 
 
-def _standings_context(tournament: Tournament) -> dict[str, object]:
+def _standings_context(request: AuthenticatedRequest, tournament: Tournament) -> dict[str, object]:
     return {
         "tournament": tournament,
         "standings": selectors.tournament_standings(tournament=tournament),
         "pairing_game": selectors.is_pairing_game(tournament),
-        "room": room_get(),
+        "room": request.room,
     }
 
 
 @public_required
 @require_safe
 def tournament_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    tournament = _get(pk)
+    tournament = _get(request, pk)
     manage = can_manage(request.user) and not tournament.is_closed
     entrant = selectors.entrant_for_user(tournament=tournament, user=request.user)
     rounds = selectors.rounds_view(tournament=tournament)
     context = {
-        **_standings_context(tournament),
+        **_standings_context(request, tournament),
         "rounds": rounds,
         "entrants": selectors.entrant_list(tournament=tournament),
         "mine": entrant,
@@ -112,7 +111,7 @@ def tournament_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
         "can_manage": can_manage(request.user),
     }
     if manage:
-        room = room_get()
+        room = request.room
         context.update(
             entrant_form=EntrantForm(room=room) if not rounds else None,
             draw_form=DrawForm() if tournament.format == Format.TABLES else None,
@@ -125,10 +124,10 @@ def tournament_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 @public_required
 @require_safe
 def tournament_pdf(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    tournament = _get(pk)
+    tournament = _get(request, pk)
     data = render_template_pdf(
         "activities/tournament_standings.html",
-        {**_standings_context(tournament), "layout": "reports/document.html"},
+        {**_standings_context(request, tournament), "layout": "reports/document.html"},
     )
     response = HttpResponse(data, content_type="application/pdf")
     # a Chinese file name (Django writes filename*=utf-8''…), as the reports' downloads
@@ -142,7 +141,7 @@ def tournament_pdf(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 @require_POST
 @manager_required
 def entrant_add(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    tournament = _get(pk)
+    tournament = _get(request, pk)
     form = EntrantForm(request.POST, room=tournament.room)
     if not form.is_valid():
         messages.error(request, _("Choose the member to enter."))
@@ -175,7 +174,7 @@ def entrant_add(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 @manager_required
 def round_next(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """Pair the next round (pairing games) or draw its seats (麻将)."""
-    tournament = _get(pk)
+    tournament = _get(request, pk)
     try:
         if tournament.format == Format.TABLES:
             form = DrawForm(request.POST)
@@ -201,7 +200,7 @@ def round_next(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 
 @manager_required
 def round_set(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    tournament = _get(pk)
+    tournament = _get(request, pk)
     entrants = list(selectors.entrant_list(tournament=tournament))
     form = RoundSetForm(request.POST or None, entrants=entrants)
     if request.method == "POST" and form.is_valid():
@@ -223,7 +222,7 @@ def round_set(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 @require_POST
 @manager_required
 def result_record(request: AuthenticatedRequest, pk: int, pairing: int) -> HttpResponse:
-    tournament = _get(pk)
+    tournament = _get(request, pk)
     # any pairing: the service says when it is not this tournament's
     the_pairing = get_object_or_404(Pairing, pk=pairing)
     form = ResultForm(request.POST)
@@ -248,7 +247,7 @@ def result_record(request: AuthenticatedRequest, pk: int, pairing: int) -> HttpR
 @require_POST
 @manager_required
 def table_open(request: AuthenticatedRequest, pk: int, table: int) -> HttpResponse:
-    tournament = _get(pk)
+    tournament = _get(request, pk)
     round_table = get_object_or_404(RoundTable, pk=table, round__tournament=tournament)
     form = TableOpenForm(request.POST, room=tournament.room)
     try:
@@ -267,7 +266,7 @@ def table_open(request: AuthenticatedRequest, pk: int, table: int) -> HttpRespon
 @require_POST
 @manager_required
 def tournament_close(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    tournament = _get(pk)
+    tournament = _get(request, pk)
     if request.POST.get("confirm") != "yes":
         messages.error(request, _("Tick the box to confirm: the standings become final."))
         return redirect("activities:tournament_detail", pk=pk)

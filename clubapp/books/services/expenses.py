@@ -121,7 +121,7 @@ def _record(
     year = timezone.localtime(now).year
     return Expense.objects.create(
         room=room,
-        number=f"ZC{year}-{next_number(key=f'expense-{year}'):04d}",
+        number=f"ZC{year}-{next_number(room=room, key=f'expense-{year}'):04d}",
         line=line,
         amount=amount,
         supplier=supplier,

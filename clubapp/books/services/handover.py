@@ -112,7 +112,7 @@ def _create(
         with transaction.atomic():
             slip = HandOverSlip.objects.create(
                 room=room,
-                number=f"JK{year}-{next_number(key=f'handover-{year}'):04d}",
+                number=f"JK{year}-{next_number(room=room, key=f'handover-{year}'):04d}",
                 amount=amount,
                 handed_over_at=now,
                 handed_over_by=by,

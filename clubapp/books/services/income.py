@@ -28,11 +28,11 @@ def _text(value: str, *, message: str, max_length: int) -> str:
     return value[:max_length]
 
 
-def receipt_number(*, now: dt.datetime) -> str:
+def receipt_number(*, room: Room, now: dt.datetime) -> str:
     """The next number of the room's one receipt book (R2026-00001), the series the
     members app's receipts come from too."""
     year = timezone.localtime(now).year
-    return f"R{year}-{next_number(key=f'receipt-{year}'):05d}"
+    return f"R{year}-{next_number(room=room, key=f'receipt-{year}'):05d}"
 
 
 @transaction.atomic
@@ -157,7 +157,7 @@ def income_other_record(
             category=category,
             amount=amount,
             received_at=received_at,
-            reference=receipt_number(now=now),
+            reference=receipt_number(room=room, now=now),
             recorded_by=by,
             description=description,
             payer=payer,

@@ -138,7 +138,7 @@ def plan_create(
     year = timezone.localtime(now).year
     plan = PurchasePlan.objects.create(
         room=room,
-        number=f"JH{year}-{next_number(key=f'plan-{year}'):04d}",
+        number=f"JH{year}-{next_number(room=room, key=f'plan-{year}'):04d}",
         title=title,
         purpose=(purpose or "").strip(),
         drafted_by=by,

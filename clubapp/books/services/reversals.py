@@ -49,7 +49,7 @@ def _write(
         with transaction.atomic():
             return Reversal.objects.create(
                 room=room,
-                number=f"CZ{year}-{next_number(key=f'reversal-{year}'):04d}",
+                number=f"CZ{year}-{next_number(room=room, key=f'reversal-{year}'):04d}",
                 kind=kind,
                 amount=obj.amount,
                 reason=reason,

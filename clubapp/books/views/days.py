@@ -17,7 +17,6 @@ from clubapp.books.forms import NoteForm
 from clubapp.books.models import Reversal, SlipDecision
 from clubapp.books.permissions import can_check, checker_required, reader_required
 from clubapp.core.http import AuthenticatedRequest
-from clubapp.core.selectors import room_get
 
 DAYS_LISTED = 62
 
@@ -31,7 +30,7 @@ def _day(value: str) -> dt.date:
 
 @reader_required
 def day_list(request: AuthenticatedRequest) -> HttpResponse:
-    room = room_get()
+    room = request.room
     today = timezone.localdate()
     return render(
         request,
@@ -50,7 +49,7 @@ def day_list(request: AuthenticatedRequest) -> HttpResponse:
 
 @reader_required
 def day_detail(request: AuthenticatedRequest, day: str) -> HttpResponse:
-    room = room_get()
+    room = request.room
     date = _day(day)
     summary = selectors.day_summary(room=room, day=date)
     today = timezone.localdate()
@@ -85,7 +84,7 @@ def day_close(request: AuthenticatedRequest, day: str) -> HttpResponse:
     form = NoteForm(request.POST)
     try:
         services.day_close(
-            room=room_get(),
+            room=request.room,
             day=date,
             note=form.cleaned_data["note"] if form.is_valid() else "",
             by=request.user,
@@ -102,7 +101,7 @@ def day_close(request: AuthenticatedRequest, day: str) -> HttpResponse:
 def month_detail(request: AuthenticatedRequest, year: int, month: int) -> HttpResponse:
     if not 1 <= month <= 12 or not 2000 <= year <= 2100:
         raise Http404
-    room = room_get()
+    room = request.room
     summary = selectors.month_summary(room=room, year=year, month=month)
     previous = summary.first_day - dt.timedelta(days=1)
     following = summary.last_day + dt.timedelta(days=1)

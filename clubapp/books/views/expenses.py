@@ -32,7 +32,6 @@ from clubapp.books.views.common import (
     reversal_step,
 )
 from clubapp.core.http import AuthenticatedRequest
-from clubapp.core.selectors import room_get
 
 if TYPE_CHECKING:
     from clubapp.books.selectors.state import ExpenseWithState
@@ -43,7 +42,7 @@ def expense_list(request: AuthenticatedRequest) -> HttpResponse:
     return listing(
         request,
         template="books/expense_list.html",
-        queryset=selectors.expense_list(room=room_get()),
+        queryset=selectors.expense_list(room=request.room),
         filterset_class=ExpenseFilter,
         table_class=ExpenseTable,
         can_record=can_record(request.user),
@@ -52,7 +51,7 @@ def expense_list(request: AuthenticatedRequest) -> HttpResponse:
 
 @recorder_required
 def expense_create(request: AuthenticatedRequest) -> HttpResponse:
-    room = room_get()
+    room = request.room
     initial = {"line": request.GET.get("line")} if request.GET.get("line") else {}
     # Any line of the room is accepted, so a line of a plan that is not approved gets
     # the service's message; the list offers only the lines that can take an expense.
@@ -92,7 +91,7 @@ def expense_create(request: AuthenticatedRequest) -> HttpResponse:
 @reader_required
 def expense_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     expense: ExpenseWithState = get_object_or_404(
-        selectors.expense_list(room=room_get()).select_related(
+        selectors.expense_list(room=request.room).select_related(
             "confirmation__confirmed_by", "reversal__reversed_by"
         ),
         pk=pk,
@@ -112,14 +111,14 @@ def expense_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     )
 
 
-def _expense(pk: int) -> Expense:
-    return get_object_or_404(Expense, pk=pk, room=room_get())
+def _expense(request: AuthenticatedRequest, pk: int) -> Expense:
+    return get_object_or_404(Expense, pk=pk, room=request.room)
 
 
 @require_POST
 @checker_required
 def expense_confirm(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    expense = _expense(pk)
+    expense = _expense(request, pk)
     try:
         services.expense_confirm(expense=expense, by=request.user)
     except ValidationError as exc:
@@ -133,7 +132,7 @@ def expense_confirm(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 def expense_reverse(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """冲正 in two steps, like 散场: the detail page's button (or a link) shows what is
     reversed, its amount and what follows, with the reason; ``confirm=yes`` reverses."""
-    expense = _expense(pk)
+    expense = _expense(request, pk)
     user = request.user
     confirmed = selectors.expense_is_confirmed(expense=expense)
     if not (can_check(user) or (can_record(user) and not confirmed)):

@@ -30,7 +30,6 @@ from clubapp.books.tables import SlipTable
 from clubapp.books.views.common import flash, form_errors, listing, reversal_step
 from clubapp.core.http import AuthenticatedRequest
 from clubapp.core.requestkeys import booked_under
-from clubapp.core.selectors import room_get
 
 
 @reader_required
@@ -38,7 +37,7 @@ def slip_list(request: AuthenticatedRequest) -> HttpResponse:
     return listing(
         request,
         template="books/slip_list.html",
-        queryset=selectors.slip_list(room=room_get()),
+        queryset=selectors.slip_list(room=request.room),
         filterset_class=SlipFilter,
         table_class=SlipTable,
         can_record=can_record(request.user),
@@ -47,7 +46,7 @@ def slip_list(request: AuthenticatedRequest) -> HttpResponse:
 
 @recorder_required
 def slip_create(request: AuthenticatedRequest) -> HttpResponse:
-    room = room_get()
+    room = request.room
     at_desk = selectors.receipts_to_hand_over(room=room)
     form = SlipForm(request.POST or None, receipts=at_desk, initial={"receipts": list(at_desk)})
     # Sent again, the form's receipts are no longer at the desk: answer with the slip
@@ -96,7 +95,7 @@ def _key(form: SlipForm) -> uuid.UUID | None:
 @reader_required
 def slip_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     slip = get_object_or_404(
-        selectors.slip_list(room=room_get()).select_related("reversal__reversed_by"), pk=pk
+        selectors.slip_list(room=request.room).select_related("reversal__reversed_by"), pk=pk
     )
     return render(
         request,
@@ -110,14 +109,14 @@ def slip_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     )
 
 
-def _slip(pk: int) -> HandOverSlip:
-    return get_object_or_404(HandOverSlip, pk=pk, room=room_get())
+def _slip(request: AuthenticatedRequest, pk: int) -> HandOverSlip:
+    return get_object_or_404(HandOverSlip, pk=pk, room=request.room)
 
 
 @require_POST
 @checker_required
 def slip_confirm(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    slip = _slip(pk)
+    slip = _slip(request, pk)
     try:
         services.slip_confirm(slip=slip, by=request.user)
     except ValidationError as exc:
@@ -130,7 +129,7 @@ def slip_confirm(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 @require_POST
 @checker_required
 def slip_return(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    slip = _slip(pk)
+    slip = _slip(request, pk)
     form = ReasonForm(request.POST)
     try:
         services.slip_return(
@@ -153,7 +152,7 @@ def slip_return(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 def slip_reverse(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """冲正 in two steps, like 散场: the slip page's button (or a link) shows what is
     reversed, its amount and what follows, with the reason; ``confirm=yes`` reverses."""
-    slip = _slip(pk)
+    slip = _slip(request, pk)
     if selectors.slip_is_reversed(slip=slip):
         messages.info(request, _("Slip %(slip)s was reversed.") % {"slip": slip.number})
         return redirect(slip)

@@ -11,12 +11,11 @@ from clubapp.books import selectors
 from clubapp.books.models import PlanState
 from clubapp.books.permissions import can_approve, can_check, can_record, reader_required
 from clubapp.core.http import AuthenticatedRequest
-from clubapp.core.selectors import room_get
 
 
 @reader_required
 def home(request: AuthenticatedRequest) -> HttpResponse:
-    room = room_get()
+    room = request.room
     now = timezone.now()
     today = timezone.localdate(now)
     plans = selectors.plan_list(room=room)

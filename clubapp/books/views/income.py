@@ -23,7 +23,6 @@ from clubapp.books.permissions import (
 from clubapp.books.tables import IncomeTable
 from clubapp.books.views.common import flash, form_errors, listing
 from clubapp.core.http import AuthenticatedRequest
-from clubapp.core.selectors import room_get
 
 
 @reader_required
@@ -31,7 +30,7 @@ def income_list(request: AuthenticatedRequest) -> HttpResponse:
     return listing(
         request,
         template="books/income_list.html",
-        queryset=selectors.income_list(room=room_get()),
+        queryset=selectors.income_list(room=request.room),
         filterset_class=IncomeFilter,
         table_class=IncomeTable,
         can_record=can_record(request.user),
@@ -45,7 +44,7 @@ def income_create(request: AuthenticatedRequest) -> HttpResponse:
         data = form.cleaned_data
         try:
             entry = services.income_other_record(
-                room=room_get(),
+                room=request.room,
                 category=IncomeCategory(data["category"]),
                 amount=data["amount"],
                 received_at=form.received_at(),
@@ -70,7 +69,7 @@ def income_create(request: AuthenticatedRequest) -> HttpResponse:
 @reader_required
 def income_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     entry = get_object_or_404(
-        selectors.income_list(room=room_get()).select_related("reversal__reversed_by"), pk=pk
+        selectors.income_list(room=request.room).select_related("reversal__reversed_by"), pk=pk
     )
     return render(
         request,
@@ -87,7 +86,7 @@ def income_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 @require_POST
 @checker_required
 def income_reverse(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    entry = get_object_or_404(IncomeEntry, pk=pk, room=room_get())
+    entry = get_object_or_404(IncomeEntry, pk=pk, room=request.room)
     form = ReasonForm(request.POST)
     try:
         reversal = services.income_reverse(

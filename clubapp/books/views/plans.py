@@ -27,14 +27,13 @@ from clubapp.books.permissions import (
 from clubapp.books.tables import PlanTable
 from clubapp.books.views.common import flash, form_errors, listing
 from clubapp.core.http import AuthenticatedRequest
-from clubapp.core.selectors import room_get
 
 if TYPE_CHECKING:
     from clubapp.books.selectors.lists import PlanWithRow
 
 
-def _plan(pk: int) -> PlanWithRow:
-    return get_object_or_404(selectors.plan_list(room=room_get()), pk=pk)
+def _plan(request: AuthenticatedRequest, pk: int) -> PlanWithRow:
+    return get_object_or_404(selectors.plan_list(room=request.room), pk=pk)
 
 
 @reader_required
@@ -42,7 +41,7 @@ def plan_list(request: AuthenticatedRequest) -> HttpResponse:
     return listing(
         request,
         template="books/plan_list.html",
-        queryset=selectors.plan_list(room=room_get()),
+        queryset=selectors.plan_list(room=request.room),
         filterset_class=PlanFilter,
         table_class=PlanTable,
         can_record=can_record(request.user),
@@ -72,7 +71,7 @@ def _plan_form(request: AuthenticatedRequest, plan: PurchasePlan | None) -> Http
         try:
             if plan is None:
                 plan = services.plan_create(
-                    room=room_get(),
+                    room=request.room,
                     title=form.cleaned_data["title"],
                     purpose=form.cleaned_data["purpose"],
                     lines=formset.lines(),
@@ -101,7 +100,7 @@ def plan_create(request: AuthenticatedRequest) -> HttpResponse:
 
 @recorder_required
 def plan_edit(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    plan = _plan(pk)
+    plan = _plan(request, pk)
     if plan.state != PlanState.DRAFT:
         messages.error(
             request,
@@ -113,7 +112,7 @@ def plan_edit(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 
 @reader_required
 def plan_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    plan = _plan(pk)
+    plan = _plan(request, pk)
     submission = selectors.plan_submission(plan=plan)
     lines: list[dict[str, Any]]
     if submission is None:
@@ -177,7 +176,7 @@ def plan_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 @require_POST
 @recorder_required
 def plan_submit(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    plan = _plan(pk)
+    plan = _plan(request, pk)
     try:
         submission = services.plan_submit(plan=plan, by=request.user)
     except ValidationError as exc:
@@ -194,7 +193,7 @@ def plan_submit(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 @require_POST
 @approver_required
 def plan_decide(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    plan = _plan(pk)
+    plan = _plan(request, pk)
     form = DecisionForm(request.POST)
     if not form.is_valid():
         messages.error(request, _("Approve or reject the plan."))
@@ -223,7 +222,7 @@ def plan_decide(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 @require_POST
 @recorder_required
 def plan_copy(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    plan = _plan(pk)
+    plan = _plan(request, pk)
     try:
         copy = services.plan_copy(plan=plan, by=request.user)
     except ValidationError as exc:
@@ -240,7 +239,7 @@ def plan_copy(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 @require_POST
 @recorder_required
 def plan_supplement(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    plan = _plan(pk)
+    plan = _plan(request, pk)
     try:
         supplement = services.plan_supplement(plan=plan, by=request.user)
     except ValidationError as exc:
@@ -256,7 +255,7 @@ def plan_supplement(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 @require_POST
 @recorder_required
 def plan_complete(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    plan = _plan(pk)
+    plan = _plan(request, pk)
     form = NoteForm(request.POST)
     try:
         services.plan_complete(

@@ -8,7 +8,7 @@ import factory
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 
-from clubapp.core.models import Room
+from clubapp.core.models import Room, UserRoom
 from clubapp.core.roles import Role
 
 # Every factory user has this password, for tests that go through the login form.
@@ -46,3 +46,11 @@ class UserFactory(factory.django.DjangoModelFactory):
             self.groups.add(
                 *(Group.objects.get_or_create(name=Role(r).value)[0] for r in extracted)
             )
+
+    @factory.post_generation
+    def room(self, create: bool, extracted: Room | bool | None, **kwargs: Any) -> None:
+        """The user's room: the test room ("main") unless given; ``room=False``: none."""
+        if not create or extracted is False:
+            return
+        room = extracted if isinstance(extracted, Room) else RoomFactory()
+        UserRoom.objects.update_or_create(user=self, defaults={"room": room})

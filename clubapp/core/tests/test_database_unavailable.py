@@ -124,7 +124,7 @@ def test_it_leaves_a_query_error_on_a_live_connection_a_500(member, lines):
     client = Client(raise_request_exception=False)
     client.force_login(member)
     timeout = OperationalError("canceling statement due to lock timeout")
-    with mock.patch("clubapp.core.views.room_get", side_effect=timeout):
+    with mock.patch("clubapp.core.views.home_sections", side_effect=timeout):
         response = client.get(reverse("home"))
     assert response.status_code == 500
     assert "Retry-After" not in response

@@ -62,7 +62,11 @@ def member_account_create(*, member: Member, username: str, by: User) -> tuple[A
     if user_model.objects.filter(username__iexact=username).exists():
         raise ValidationError(_("This login name is taken."), code="username_taken")
     user = user_create(
-        username=username, password=None, roles=[Role.MEMBER], first_name=member.name
+        username=username,
+        password=None,
+        room=member.room,
+        roles=[Role.MEMBER],
+        first_name=member.name,
     )
     member.user = user
     member.save(update_fields=["user"])

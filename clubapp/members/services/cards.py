@@ -12,6 +12,7 @@ from django.db import transaction
 from django.utils import timezone
 from django.utils.translation import gettext as _
 
+from clubapp.core.models import Room
 from clubapp.core.requestkeys import booked_once
 from clubapp.core.services import next_number
 from clubapp.members.models import Card, CardState, CardStatus, Member, Receipt, ReceiptKind
@@ -29,8 +30,8 @@ def _one_year_after(day: dt.date) -> dt.date:
         return day.replace(year=day.year + 1, day=28)
 
 
-def _card_number(today: dt.date) -> str:
-    return f"{today.year}-{next_number(key=f'card-{today.year}'):04d}"
+def _card_number(room: Room, today: dt.date) -> str:
+    return f"{today.year}-{next_number(room=room, key=f'card-{today.year}'):04d}"
 
 
 def lock_card(card: Card) -> Card:
@@ -67,7 +68,7 @@ def card_issue(
         )
     card = Card.objects.create(
         member=member,
-        number=_card_number(today),
+        number=_card_number(member.room, today),
         issued_on=today,
         valid_until=_one_year_after(today) - dt.timedelta(days=1),
         request_key=request_key,
@@ -196,7 +197,7 @@ def card_reissue(
     card.save(update_fields=["status", "status_reason", "status_changed_at"])
     new = Card.objects.create(
         member=card.member,
-        number=_card_number(today),
+        number=_card_number(card.member.room, today),
         status=old_status,
         issued_on=today,
         valid_until=max(card.valid_until, today),

@@ -40,7 +40,7 @@ def receipt_issue(
     if amount <= 0:
         return None
     year = timezone.localtime(now).year
-    number = f"R{year}-{next_number(key=f'receipt-{year}'):05d}"
+    number = f"R{year}-{next_number(room=room, key=f'receipt-{year}'):05d}"
     receipt = Receipt.objects.create(
         room=room,
         number=number,

@@ -12,7 +12,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubapp.core.http import AuthenticatedRequest
-from clubapp.core.selectors import room_get
 from clubapp.members import selectors, services
 from clubapp.members.forms import CardForm, ReasonForm, RenewForm
 from clubapp.members.models import Card, CardState, CardStatus
@@ -45,7 +44,7 @@ def _after_card(card: Card, next_page: str) -> HttpResponse:
 def card_renew(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """年审 in two steps: the page shows the fee and the new end (and says when the card
     is not near its end yet); the desk confirms."""
-    card = room_card(pk)
+    card = room_card(request, pk)
     room = card.member.room
     form = RenewForm(request.POST or None)
     next_page = request.GET.get("next", "")
@@ -93,7 +92,7 @@ def card_renew(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 @manager_required
 def card_reissue(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """遗失补办 in two steps: the page shows the card fee and what becomes void; confirm."""
-    card = room_card(pk)
+    card = room_card(request, pk)
     if request.method == "POST":
         form = CardForm(request.POST)
         key = form.cleaned_data["request_key"] if form.is_valid() else None
@@ -122,7 +121,7 @@ def card_reissue(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 
 
 def _card_with_reason(request: AuthenticatedRequest, pk: int, action: str) -> HttpResponse:
-    card = room_card(pk)
+    card = room_card(request, pk)
     form = ReasonForm(request.POST or None)
     if request.method == "POST" and form.is_valid():
         service = services.card_revoke if action == "revoke" else services.card_suspend
@@ -156,7 +155,7 @@ def card_suspend(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 @require_POST
 @manager_required
 def card_resume(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    card = room_card(pk)
+    card = room_card(request, pk)
     try:
         services.card_resume(card=card, by=request.user)
     except ValidationError as exc:
@@ -168,7 +167,7 @@ def card_resume(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 
 @reader_required
 def receipt_detail(request: AuthenticatedRequest, number: str) -> HttpResponse:
-    receipt = selectors.receipt_get(room=room_get(), number=number)
+    receipt = selectors.receipt_get(room=request.room, number=number)
     if receipt is None:
         raise Http404
     return render(request, "members/receipt_detail.html", {"receipt": receipt})

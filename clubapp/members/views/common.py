@@ -8,17 +8,16 @@ from django.forms import Form
 from django.shortcuts import get_object_or_404
 
 from clubapp.core.http import AuthenticatedRequest
-from clubapp.core.selectors import room_get
 from clubapp.members.models import Card, Member
 
 
 def room_member(request: AuthenticatedRequest, pk: int) -> Member:
-    return get_object_or_404(Member.objects.select_related("room"), pk=pk, room=room_get())
+    return get_object_or_404(Member.objects.select_related("room"), pk=pk, room=request.room)
 
 
-def room_card(pk: int) -> Card:
+def room_card(request: AuthenticatedRequest, pk: int) -> Card:
     return get_object_or_404(
-        Card.objects.select_related("member", "member__room"), pk=pk, member__room=room_get()
+        Card.objects.select_related("member", "member__room"), pk=pk, member__room=request.room
     )
 
 

@@ -14,7 +14,6 @@ from django.views.decorators.http import require_POST
 from django_tables2 import RequestConfig
 
 from clubapp.core.http import AuthenticatedRequest
-from clubapp.core.selectors import room_get
 from clubapp.members import selectors, services
 from clubapp.members.forms import (
     CardForm,
@@ -50,7 +49,7 @@ def member_list(request: AuthenticatedRequest) -> HttpResponse:
     q = state = ""
     if search.is_valid():
         q, state = search.cleaned_data["q"], search.cleaned_data["state"]
-    members = selectors.member_list(room=room_get(), q=q, state=state)
+    members = selectors.member_list(room=request.room, q=q, state=state)
     table = MemberTable(members)
     if searching:
         # Results of a POST cannot be paged or re-sorted by GET links: show them whole.
@@ -76,7 +75,7 @@ def member_create(request: AuthenticatedRequest) -> HttpResponse:
         data = form.cleaned_data
         try:
             member = services.member_create(
-                room=room_get(),
+                room=request.room,
                 name=data["name"],
                 phone=data["phone"],
                 id_number=data["id_number"],

@@ -13,7 +13,6 @@ from django.views.decorators.http import require_POST
 
 from clubapp.core import services as core_services
 from clubapp.core.http import AuthenticatedRequest
-from clubapp.core.selectors import room_get
 from clubapp.members import selectors, services
 from clubapp.members.forms import OpeningExceptionForm, RoomSettingsForm, WeeklyHoursForm
 from clubapp.members.models import ExceptionKind, OpeningException, Weekday
@@ -23,7 +22,7 @@ from clubapp.members.views.common import flash_errors, form_errors
 
 @reader_required
 def room_settings(request: AuthenticatedRequest) -> HttpResponse:
-    room = room_get()
+    room = request.room
     manage = can_manage(request.user)
     initial: dict[str, Any] = {
         "card_fee": room.card_fee,
@@ -75,7 +74,7 @@ def opening_hours_update(request: AuthenticatedRequest) -> HttpResponse:
     form = WeeklyHoursForm(request.POST)
     if form.is_valid():
         try:
-            services.opening_hours_set(room=room_get(), periods=form.periods())
+            services.opening_hours_set(room=request.room, periods=form.periods())
         except ValidationError as exc:
             flash_errors(request, exc)
         else:
@@ -95,7 +94,7 @@ def opening_exception_create(request: AuthenticatedRequest) -> HttpResponse:
         data = form.cleaned_data
         try:
             services.opening_exception_create(
-                room=room_get(),
+                room=request.room,
                 date=data["date"],
                 kind=ExceptionKind(data["kind"]),
                 opens=data["opens"],
@@ -116,7 +115,7 @@ def opening_exception_create(request: AuthenticatedRequest) -> HttpResponse:
 @require_POST
 @manager_required
 def opening_exception_delete(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    exception = get_object_or_404(OpeningException, pk=pk, room=room_get())
+    exception = get_object_or_404(OpeningException, pk=pk, room=request.room)
     services.opening_exception_delete(exception=exception)
     messages.success(request, _("Deleted."))
     return redirect("members:room_settings")

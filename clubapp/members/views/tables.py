@@ -10,7 +10,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_POST
 
 from clubapp.core.http import AuthenticatedRequest
-from clubapp.core.selectors import room_get
 from clubapp.members import selectors, services
 from clubapp.members.forms import TableForm, TableRenameForm
 from clubapp.members.models import Table
@@ -20,7 +19,7 @@ from clubapp.members.views.common import flash_errors, form_errors
 
 @reader_required
 def table_list(request: AuthenticatedRequest) -> HttpResponse:
-    room = room_get()
+    room = request.room
     manage = can_manage(request.user)
     form = TableForm(request.POST or None)
     if request.method == "POST":
@@ -54,7 +53,7 @@ def table_list(request: AuthenticatedRequest) -> HttpResponse:
 
 @manager_required
 def table_edit(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    table = get_object_or_404(Table, pk=pk, room=room_get())
+    table = get_object_or_404(Table, pk=pk, room=request.room)
     form = TableRenameForm(request.POST or None, initial={"name": table.name})
     if request.method == "POST" and form.is_valid():
         try:
@@ -70,7 +69,7 @@ def table_edit(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 @require_POST
 @manager_required
 def table_active(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    table = get_object_or_404(Table, pk=pk, room=room_get())
+    table = get_object_or_404(Table, pk=pk, room=request.room)
     try:
         table = services.table_set_active(table=table, active=not table.active, by=request.user)
     except ValidationError as exc:
@@ -84,7 +83,7 @@ def table_active(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 @require_POST
 @manager_required
 def table_toggle(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    table = get_object_or_404(Table, pk=pk, room=room_get())
+    table = get_object_or_404(Table, pk=pk, room=request.room)
     try:
         services.table_set_occupied(table=table, occupied=not table.occupied)
     except ValidationError as exc:

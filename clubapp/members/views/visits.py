@@ -15,7 +15,6 @@ from django.views.decorators.http import require_POST
 
 from clubapp.books import selectors as books_selectors
 from clubapp.core.http import AuthenticatedRequest
-from clubapp.core.selectors import room_get
 from clubapp.members import selectors, services
 from clubapp.members.forms import AdmissionForm, CardCheckInForm, CheckOutForm, GuestCheckInForm
 from clubapp.members.models import Card, Member, Receipt, Visit
@@ -25,7 +24,7 @@ from clubapp.members.views.common import flash_errors, room_card
 
 @reader_required
 def visit_list(request: AuthenticatedRequest) -> HttpResponse:
-    room = room_get()
+    room = request.room
     now = timezone.now()
     return render(
         request,
@@ -58,7 +57,7 @@ def visit_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
         ),
         pk=pk,
     )
-    room = room_get()
+    room = request.room
     if visit.room_id != room.pk:
         raise Http404
     return render(
@@ -80,14 +79,14 @@ def visit_check_in(request: AuthenticatedRequest) -> HttpResponse:
     see the card's photo and state, then confirm. An expired card is offered 年审 or
     entry as a non-member instead of a button that would refuse. Outside the opening
     hours the page says why and offers a special admission with a reason."""
-    room = room_get()
+    room = request.room
     form = CardCheckInForm(request.POST if "q" in request.POST else None)
     admission = AdmissionForm(request.POST if "admitted_reason" in request.POST else None)
     matches: list[tuple[Member, Card | None]] = []
     card = None
     member = None
     if request.method == "POST" and "card_id" in request.POST:
-        card = room_card(_int_or_404(request.POST["card_id"]))
+        card = room_card(request, _int_or_404(request.POST["card_id"]))
         if request.POST.get("confirm"):
             reason = admission.cleaned_data["admitted_reason"] if admission.is_valid() else ""
             try:
@@ -108,7 +107,7 @@ def visit_check_in(request: AuthenticatedRequest) -> HttpResponse:
                 member, card = matches[0]
                 matches = []
     elif request.GET.get("card"):
-        card = room_card(_int_or_404(request.GET["card"]))
+        card = room_card(request, _int_or_404(request.GET["card"]))
     if card is not None:
         member = card.member
     return render(
@@ -149,7 +148,7 @@ def visit_guest_check_in(request: AuthenticatedRequest) -> HttpResponse:
     if not form.is_valid():
         messages.error(request, _("Enter the non-member's name."))
         return redirect("members:visit_list")
-    room = room_get()
+    room = request.room
     data = form.cleaned_data
     try:
         services.visit_check_in(
@@ -213,7 +212,7 @@ def visit_check_out(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     A visit still open after closing is closed with a time (the closing time unless the
     desk types another and recalculates)."""
     visit = get_object_or_404(Visit.objects.select_related("room", "member", "card"), pk=pk)
-    if visit.room_id != room_get().pk:
+    if visit.room_id != request.room.pk:
         raise Http404
     form = CheckOutForm(request.POST if request.method == "POST" else None)
     left_at = None

@@ -14,7 +14,6 @@ from django.utils.translation import gettext as _
 from django.views.decorators.http import require_http_methods, require_POST
 
 from clubapp.core.http import AuthenticatedRequest
-from clubapp.core.selectors import room_get
 from clubapp.members import selectors as members_selectors
 from clubapp.play import selectors, services
 from clubapp.play.forms import SessionForm
@@ -36,7 +35,7 @@ from clubapp.play.permissions import (
 def session_list(request: AuthenticatedRequest) -> HttpResponse:
     """The room's tables (free, in play, marked occupied: as the desk shows them) and the
     sessions the user may read: every one for managers and accountants, a member's own."""
-    room = room_get()
+    room = request.room
     sessions = selectors.session_list()
     if not can_see_everyone(request.user):
         sessions = sessions.filter(seats__user=request.user)
@@ -58,7 +57,7 @@ def session_list(request: AuthenticatedRequest) -> HttpResponse:
 @recorder
 @require_http_methods(["GET", "POST"])
 def session_create(request: AuthenticatedRequest) -> HttpResponse:
-    room = room_get()
+    room = request.room
     manager = is_manager(request.user)
     form = SessionForm(request.POST or None, room=room, typed_names=manager)
     if request.method == "POST" and form.is_valid():

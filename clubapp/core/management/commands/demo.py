@@ -58,7 +58,11 @@ class Command(BaseCommand):
             for username, display_name, role in DEMO_ACCOUNTS:
                 password = secrets.token_urlsafe(12)
                 users[username] = user_create(
-                    username=username, password=password, roles=[role], first_name=display_name
+                    username=username,
+                    password=password,
+                    room=room,
+                    roles=[role],
+                    first_name=display_name,
                 )
                 passwords.append((username, role.value, password))
             for app in DEMO_APPS:
