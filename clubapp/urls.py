@@ -7,6 +7,7 @@ from clubapp.core import views as core_views
 urlpatterns = [
     path("", core_views.home, name="home"),
     path("healthz", core_views.healthz, name="healthz"),
+    path("room/", core_views.room_switch, name="room_switch"),
     path("accounts/login/", core_views.login, name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),
     # Every account changes its own password; a member's forgotten one is replaced

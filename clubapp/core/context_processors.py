@@ -22,6 +22,8 @@ def navigation(request: HttpRequest) -> dict[str, Any]:
         "is_accountant": Role.ACCOUNTANT in roles,
         "is_approver": Role.APPROVER in roles,
         "is_member": Role.MEMBER in roles,
+        # Every room's totals side by side: district readers and the superuser.
+        "is_district": Role.DISTRICT in roles or bool(getattr(user, "is_superuser", False)),
         # The cash book: managers, the accountant and approvers (never members).
         "sees_books": bool({Role.MANAGER, Role.ACCOUNTANT, Role.APPROVER} & set(roles)),
     }

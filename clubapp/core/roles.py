@@ -23,6 +23,8 @@ class Role(models.TextChoices):
     ACCOUNTANT = "会计", _("Accountant")
     APPROVER = "负责人", _("Approver")
     MEMBER = "会员", _("Member")
+    # Reads every room's monthly totals side by side; no room, no write anywhere.
+    DISTRICT = "片区", _("District")
 
 
 def user_roles(user: Any) -> list[Role]:

@@ -38,7 +38,7 @@ SESSION_ROOM = "club_room"
 #: URL names a signed-in user without a room may still reach
 ROOMLESS_URL_NAMES = frozenset(
     {"logout", "login", "set_language", "healthz", "password_change", "password_change_done"}
-    | {"district", "district_export"}
+    | {"district", "district_xlsx"}
 )
 
 
@@ -64,20 +64,30 @@ def resolve_room(request: HttpRequest) -> Room | None:
     return own
 
 
+def _set_room(value: str) -> str:
+    """Sets ``app.room`` for the transaction; returns the value it had."""
+    with connection.cursor() as cursor:
+        cursor.execute(
+            "SELECT current_setting('app.room', true), set_config('app.room', %s, true)",
+            [value],
+        )
+        return cursor.fetchone()[0] or ""
+
+
 @contextmanager
 def scope(room: Room | None) -> Iterator[None]:
     """Work in ``room``: on PostgreSQL one transaction in which ``app.room`` is the
-    room's id (none: no room, so the plain role sees no room's rows). Elsewhere
-    nothing: SQLite has no row-level security; the queries filter by room."""
+    room's id (none: no room, so the plain role sees no room's rows), the room it
+    was in before put back at the end (the district page reads room after room).
+    Elsewhere nothing: SQLite has no row-level security; the queries filter by room."""
     if connection.vendor != "postgresql":
         yield
         return
     with transaction.atomic():
-        with connection.cursor() as cursor:
-            cursor.execute(
-                "SELECT set_config('app.room', %s, true)", [str(room.pk) if room else ""]
-            )
+        before = _set_room(str(room.pk) if room else "")
         yield
+        # (an error rolls the transaction or savepoint back, and the setting with it)
+        _set_room(before)
 
 
 def _url_name(request: HttpRequest) -> str:

@@ -8,20 +8,25 @@ from typing import Any
 
 from axes.models import AccessAttempt
 from django.conf import settings
+from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.core.exceptions import PermissionDenied
 from django.db import DatabaseError, connection
 from django.db.models import Sum
-from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import redirect, render
 from django.utils import timezone
+from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
-from django.views.decorators.http import require_safe
+from django.views.decorators.http import require_POST, require_safe
 
 from clubapp.core.clientip import client_ip
 from clubapp.core.home import home_sections
 from clubapp.core.middleware import RETRY_AFTER_SECONDS
+from clubapp.core.models import Room
 from clubapp.core.roles import user_roles
+from clubapp.core.rooms import SESSION_ROOM
 
 logger = logging.getLogger(__name__)
 
@@ -87,3 +92,19 @@ def healthz(request: HttpRequest) -> HttpResponse:
 # The password pages are Django's, with our templates; never cached (shared phones).
 password_change = never_cache(auth_views.PasswordChangeView.as_view())
 password_reset_confirm = never_cache(auth_views.PasswordResetConfirmView.as_view())
+
+
+@require_POST
+@login_required
+def room_switch(request: HttpRequest) -> HttpResponse:
+    """The deployment's superuser works in the room chosen (kept in the session);
+    everyone else belongs to one room and cannot switch."""
+    if not request.user.is_superuser:
+        raise PermissionDenied
+    try:
+        room = Room.objects.get(pk=int(request.POST.get("room", "")))
+    except (ValueError, Room.DoesNotExist):
+        raise Http404 from None
+    request.session[SESSION_ROOM] = room.pk
+    messages.success(request, _("You now work in %(room)s.") % {"room": room.name})
+    return redirect("home")

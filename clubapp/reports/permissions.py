@@ -31,6 +31,12 @@ def can_read_books(user: Any) -> bool:
     return _has(user, Role.MANAGER, Role.ACCOUNTANT, Role.APPROVER)
 
 
+def can_read_district(user: Any) -> bool:
+    """Every room's monthly totals side by side: the deployment's superuser and the
+    district readers (片区), who have no room and write nothing."""
+    return bool(getattr(user, "is_superuser", False)) or _has(user, Role.DISTRICT)
+
+
 def can_read_room(user: Any) -> bool:
     """Members' data, visits and every table: the office (manager, accountant)."""
     return _has(user, Role.MANAGER, Role.ACCOUNTANT)

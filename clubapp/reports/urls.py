@@ -23,4 +23,7 @@ urlpatterns: list[URLPattern | URLResolver] = [
     path("cards/sheet.pdf", views.card_sheet_pdf, name="card_sheet_pdf"),
     path("cards/<int:pk>.pdf", views.card_pdf, name="card_pdf"),
     path("receipts/<str:number>.pdf", views.receipt_pdf, name="receipt_pdf"),
+    # Every room's totals side by side (a district reader has no room: docs/rooms.md).
+    path("district/", views.district, name="district"),
+    path("district.xlsx", views.district_xlsx, name="district_xlsx"),
 ]

@@ -17,6 +17,7 @@ from django.urls import reverse
 from django.utils import timezone
 from django.utils.http import content_disposition_header
 from django.utils.translation import gettext as _
+from django.utils.translation import gettext_lazy as _lazy
 from django.views.decorators.http import require_safe
 
 from clubapp.core.http import AuthenticatedRequest
@@ -26,7 +27,13 @@ from clubapp.play.models import Seat, TableSession
 from clubapp.reports import cards, charts, lists, selectors, workbooks, xlsx
 from clubapp.reports.forms import CardBatchForm
 from clubapp.reports.pdf import render_template_pdf
-from clubapp.reports.permissions import can_print_cards, can_read_books, can_read_room, requires
+from clubapp.reports.permissions import (
+    can_print_cards,
+    can_read_books,
+    can_read_district,
+    can_read_room,
+    requires,
+)
 from clubapp.reports.selectors import Month
 from clubapp.reports.tables import list_table
 
@@ -306,3 +313,61 @@ def receipt_pdf(request: AuthenticatedRequest, number: str) -> HttpResponseBase:
 def today(request: AuthenticatedRequest) -> HttpResponse:
     """Today's page (also the home page of managers and accountants)."""
     return render(request, "reports/today.html", {"today": selectors.today_desk(room=request.room)})
+
+
+# ----------------------------------------------------------------- district
+
+#: the district page's figures: (field of RoomTotals, label, workbook kind)
+DISTRICT_FIGURES = [
+    ("active_members", _lazy("Valid cards at the month's end"), "int"),
+    ("member_visits", _lazy("Member visits"), "int"),
+    ("guest_visits", _lazy("Non-member visits"), "int"),
+    ("sessions", _lazy("Table sessions"), "int"),
+    ("hands", _lazy("Hands played"), "int"),
+    ("income", _lazy("Income (yuan)"), "yuan"),
+    ("expenses", _lazy("Expenses (yuan)"), "yuan"),
+    ("handed_over", _lazy("Handed over (yuan)"), "yuan"),
+    ("cash_on_hand", _lazy("Cash on hand at the month's end (yuan)"), "yuan"),
+]
+
+
+@require_safe
+@requires(can_read_district)
+def district(request: AuthenticatedRequest) -> HttpResponse:
+    """Every room's totals of a month side by side (a figure per row, a room per
+    column): read only, for the district readers and the superuser."""
+    month = _month(request)
+    rows, sums = selectors.district_totals(month=month)
+    figures = [
+        (label, [getattr(row, name) for row in rows], sums[name])
+        for name, label, _kind in DISTRICT_FIGURES
+    ]
+    return render(
+        request,
+        "reports/district.html",
+        {"month": month, "rooms": [row.room for row in rows], "figures": figures},
+    )
+
+
+@require_safe
+@requires(can_read_district)
+def district_xlsx(request: AuthenticatedRequest) -> HttpResponseBase:
+    """The district page as a workbook: a room per row, a figure per column, a total."""
+    month = _month(request)
+    rows, _sums = selectors.district_totals(month=month)
+    columns = [xlsx.Column(_("Room"), "text", 16)] + [
+        xlsx.Column(label, kind, 10, total=True) for _name, label, kind in DISTRICT_FIGURES
+    ]
+    book = xlsx.workbook()
+    xlsx.table_sheet(
+        book,
+        _("Rooms %(month)s") % {"month": month.label},
+        columns,
+        (
+            [row.room.name] + [getattr(row, name) for name, _l, _k in DISTRICT_FIGURES]
+            for row in rows
+        ),
+        heading=[_("The rooms side by side, %(month)s") % {"month": month.label}],
+        total_label=_("Total"),
+    )
+    return file_response(xlsx.workbook_bytes(book), f"{month.label}各活动室.xlsx", XLSX)

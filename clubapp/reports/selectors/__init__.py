@@ -6,6 +6,7 @@ the other apps' selectors, never written."""
 
 from clubapp.reports.selectors.common import SEAT_NAMES, ZERO, describe_hand, seat_label, yuan
 from clubapp.reports.selectors.desk import TodayDesk, today_desk
+from clubapp.reports.selectors.district import RoomTotals, district_totals, room_totals
 from clubapp.reports.selectors.month import Month
 from clubapp.reports.selectors.monthly import (
     MONTHLY_SECTIONS,
@@ -41,6 +42,9 @@ from clubapp.reports.selectors.settlement import (
 )
 
 __all__ = [
+    "RoomTotals",
+    "district_totals",
+    "room_totals",
     "HOURS",
     "MONTHLY_SECTIONS",
     "SEAT_NAMES",
