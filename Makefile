@@ -56,12 +56,12 @@ migrate: $(VENV)/.requirements.stamp
 
 # The demo command is idempotent by itself; the stamp only keeps it quiet on later runs.
 $(STAMPS)/demo.done: | migrate
-	$(DEV_ENV) $(PY) manage.py demo
+	$(DEV_ENV) $(PY) manage.py demo --rooms 2
 	@mkdir -p $(STAMPS)
 	touch $@
 
 demo: migrate
-	$(DEV_ENV) $(PY) manage.py demo
+	$(DEV_ENV) $(PY) manage.py demo --rooms 2
 
 run: migrate $(STAMPS)/demo.done
 	@mkdir -p staticfiles  # keeps WhiteNoise from warning about a missing STATIC_ROOT

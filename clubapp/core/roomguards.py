@@ -170,7 +170,8 @@ class FillRoom(Operation):
     row that ``through`` points to (``FillRoom("hand", "session")``): an existing
     database keeps every row, now in its room. The table's triggers (append-only
     books refuse UPDATE) are lifted for the UPDATE only, and put back as they were.
-    Put the parents' FillRoom first. Backwards: nothing (the column goes)."""
+    Put the parents' FillRoom first. Backwards: the table's room policy goes (on
+    PostgreSQL), before the column."""
 
     reversible = True
     reduces_to_sql = False
@@ -228,7 +229,14 @@ class FillRoom(Operation):
         from_state: ProjectState,
         to_state: ProjectState,
     ) -> None:
-        pass
+        # The column goes next: first its room policy, which PostgreSQL will not drop.
+        model = from_state.apps.get_model(app_label, self.model_name)
+        if schema_editor.connection.vendor == "postgresql" and self.allow_migrate_model(
+            schema_editor.connection.alias, model
+        ):
+            schema_editor.execute(
+                f'DROP POLICY IF EXISTS {POLICY} ON "{model._meta.db_table}"', params=None
+            )
 
     def describe(self) -> str:
         return f"Fill the room of {self.model_name} from its {self.through}"

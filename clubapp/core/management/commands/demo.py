@@ -13,11 +13,12 @@ import secrets
 from typing import Any
 
 from django.contrib.auth import get_user_model
-from django.core.management.base import BaseCommand
+from django.core.management.base import BaseCommand, CommandParser
 from django.db import transaction
 
 from clubapp.core.models import DEFAULT_ROOM_SLUG, Room
 from clubapp.core.roles import Role
+from clubapp.core.rooms import scope
 from clubapp.core.services import user_create
 
 # Apps that add demo data, in order: each may have a ``demo`` module with ``seed()``.
@@ -40,8 +41,27 @@ DEMO_ACCOUNTS: list[tuple[str, str, Role]] = [
 ]
 
 
+#: the demo rooms: code, name, the prefix of their accounts' usernames. The second
+#: (``--rooms 2``, what ``make run`` asks) shows one deployment serving two rooms.
+DEMO_ROOMS: list[tuple[str, str, str]] = [
+    (DEFAULT_ROOM_SLUG, "棋牌室", ""),
+    ("east", "东区文化活动中心", "east-"),
+]
+#: reads both rooms' monthly totals, belongs to neither (docs/rooms.md)
+DISTRICT_ACCOUNT = ("district", "周片区", Role.DISTRICT)
+
+
 class Command(BaseCommand):
     help = "Create demo accounts for each role (idempotent)."
+
+    def add_arguments(self, parser: CommandParser) -> None:
+        parser.add_argument(
+            "--rooms",
+            type=int,
+            choices=range(1, len(DEMO_ROOMS) + 1),
+            default=1,
+            help="how many demo rooms (2 adds a second room and a district reader)",
+        )
 
     def handle(self, *args: Any, **options: Any) -> None:
         usernames = [username for username, _, _ in DEMO_ACCOUNTS]
@@ -50,31 +70,46 @@ class Command(BaseCommand):
             return
         passwords: list[tuple[str, str, str]] = []
         with transaction.atomic():
-            # Normally the room comes from fixtures/; a bare database still gets one.
-            room, _ = Room.objects.get_or_create(
-                slug=DEFAULT_ROOM_SLUG, defaults={"name": "棋牌室"}
-            )
-            users = {}
-            for username, display_name, role in DEMO_ACCOUNTS:
+            for slug, name, prefix in DEMO_ROOMS[: options["rooms"]]:
+                # Normally the first room comes from fixtures/; a bare database gets one.
+                room, _ = Room.objects.get_or_create(slug=slug, defaults={"name": name})
+                users = {}
+                for username, display_name, role in DEMO_ACCOUNTS:
+                    password = secrets.token_urlsafe(12)
+                    users[username] = user_create(
+                        username=prefix + username,
+                        password=password,
+                        room=room,
+                        roles=[role],
+                        first_name=display_name,
+                    )
+                    passwords.append((prefix + username, role.value, password))
+                with scope(room):
+                    self.seed(room=room, users=users)
+            if options["rooms"] > 1:
+                username, display_name, role = DISTRICT_ACCOUNT
                 password = secrets.token_urlsafe(12)
-                users[username] = user_create(
+                user_create(
                     username=username,
                     password=password,
-                    room=room,
+                    room=None,
                     roles=[role],
                     first_name=display_name,
                 )
                 passwords.append((username, role.value, password))
-            for app in DEMO_APPS:
-                try:
-                    module = importlib.import_module(f"{app}.demo")
-                except ModuleNotFoundError as exc:
-                    if exc.name != f"{app}.demo":
-                        raise
-                    continue
-                module.seed(room=room, users=users)
         self.stdout.write(
             self.style.SUCCESS("Demo accounts created. Passwords are shown only once:")
         )
         for username, role_name, password in passwords:
-            self.stdout.write(f"  {username:<12} {role_name:<4} {password}")
+            self.stdout.write(f"  {username:<18} {role_name:<4} {password}")
+
+    @staticmethod
+    def seed(*, room: Room, users: dict[str, Any]) -> None:
+        for app in DEMO_APPS:
+            try:
+                module = importlib.import_module(f"{app}.demo")
+            except ModuleNotFoundError as exc:
+                if exc.name != f"{app}.demo":
+                    raise
+                continue
+            module.seed(room=room, users=users)
