@@ -167,8 +167,10 @@ def install_row_security(
 
 class FillRoom(Operation):
     """Migration operation: fill ``model_name``'s new, still empty room column from the
-    row that ``through`` points to (``FillRoom("hand", "session")``): an existing
-    database keeps every row, now in its room. The table's triggers (append-only
+    row that ``through`` points to (``FillRoom("hand", "session")``), or, without
+    ``through`` (a top-level row: a member, a table, an income), with the first room
+    (a database from before rooms had one room): an existing database keeps every
+    row, now in its room. The table's triggers (append-only
     books refuse UPDATE) are lifted for the UPDATE only, and put back as they were.
     Put the parents' FillRoom first. Backwards: the table's room policy goes (on
     PostgreSQL), before the column."""
@@ -176,12 +178,13 @@ class FillRoom(Operation):
     reversible = True
     reduces_to_sql = False
 
-    def __init__(self, model_name: str, through: str) -> None:
+    def __init__(self, model_name: str, through: str = "") -> None:
         self.model_name = model_name
         self.through = through
 
     def deconstruct(self) -> tuple[str, list[Any], dict[str, Any]]:
-        return (type(self).__qualname__, [self.model_name, self.through], {})
+        args = [self.model_name, self.through] if self.through else [self.model_name]
+        return (type(self).__qualname__, args, {})
 
     def state_forwards(self, app_label: str, state: ProjectState) -> None:
         pass
@@ -196,14 +199,18 @@ class FillRoom(Operation):
         model = to_state.apps.get_model(app_label, self.model_name)
         if not self.allow_migrate_model(schema_editor.connection.alias, model):
             return
-        field = model._meta.get_field(self.through)
         table = model._meta.db_table
-        parent = field.related_model._meta.db_table
-        key = field.target_field.column
-        update = (
-            f'UPDATE "{table}" SET room_id = (SELECT room_id FROM "{parent}" '
-            f'WHERE "{parent}"."{key}" = "{table}"."{field.column}") WHERE room_id IS NULL'
-        )
+        if self.through:
+            field = model._meta.get_field(self.through)
+            parent = field.related_model._meta.db_table
+            key = field.target_field.column
+            source = (
+                f'SELECT room_id FROM "{parent}" '
+                f'WHERE "{parent}"."{key}" = "{table}"."{field.column}"'
+            )
+        else:
+            source = 'SELECT id FROM "core_room" ORDER BY id LIMIT 1'
+        update = f'UPDATE "{table}" SET room_id = ({source}) WHERE room_id IS NULL'
         if schema_editor.connection.vendor == "postgresql":
             statements = [
                 f'ALTER TABLE "{table}" DISABLE TRIGGER USER',
@@ -239,8 +246,104 @@ class FillRoom(Operation):
             )
 
     def describe(self) -> str:
-        return f"Fill the room of {self.model_name} from its {self.through}"
+        return f"Fill the room of {self.model_name} from its {self.through or 'first room'}"
 
     @property
     def migration_name_fragment(self) -> str:
         return f"{self.model_name}_room"
+
+
+#: the triggers set aside on each SQLite connection, by alias, until put back
+_ASIDE: dict[str, list[tuple[str, str]]] = {}
+
+
+def _set_aside(schema_editor: BaseDatabaseSchemaEditor) -> None:
+    connection = schema_editor.connection
+    if connection.vendor != "sqlite":
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT name, sql FROM sqlite_master WHERE type = 'trigger'")
+        kept = cursor.fetchall()
+    _ASIDE[connection.alias] = kept
+    for name, _ in kept:
+        schema_editor.execute(f'DROP TRIGGER "{name}"', params=None)
+
+
+def _put_back(schema_editor: BaseDatabaseSchemaEditor) -> None:
+    connection = schema_editor.connection
+    if connection.vendor != "sqlite":
+        return
+    with connection.cursor() as cursor:
+        cursor.execute("SELECT name FROM sqlite_master WHERE type = 'table'")
+        tables = {name for (name,) in cursor.fetchall()}
+        cursor.execute("SELECT name FROM sqlite_master WHERE type = 'trigger'")
+        present = {name for (name,) in cursor.fetchall()}
+    for name, sql in _ASIDE.pop(connection.alias, []):
+        table = sql.split(" ON ", 1)[1].split()[0].strip('"`[]') if " ON " in sql else ""
+        if name not in present and (not table or table in tables):
+            schema_editor.execute(sql, params=None)
+
+
+class SetTriggersAside(Operation):
+    """Migration operation, SQLite only: drop every trigger of the database until
+    :class:`PutTriggersBack`. SQLite rebuilds a table to make a column required, and
+    refuses to rename the rebuilt table while another table's trigger names the old
+    one; PostgreSQL alters in place and keeps its triggers (nothing to do there).
+    Put ``SetTriggersAside()`` before the ``AlterField``s and ``PutTriggersBack()``
+    after them, in the same migration."""
+
+    reversible = True
+    reduces_to_sql = False
+
+    def deconstruct(self) -> tuple[str, list[Any], dict[str, Any]]:
+        return (type(self).__qualname__, [], {})
+
+    def state_forwards(self, app_label: str, state: ProjectState) -> None:
+        pass
+
+    def database_forwards(
+        self,
+        app_label: str,
+        schema_editor: BaseDatabaseSchemaEditor,
+        from_state: ProjectState,
+        to_state: ProjectState,
+    ) -> None:
+        _set_aside(schema_editor)
+
+    def database_backwards(
+        self,
+        app_label: str,
+        schema_editor: BaseDatabaseSchemaEditor,
+        from_state: ProjectState,
+        to_state: ProjectState,
+    ) -> None:
+        _put_back(schema_editor)
+
+    def describe(self) -> str:
+        return "Set the triggers aside (SQLite)"
+
+
+class PutTriggersBack(SetTriggersAside):
+    """The triggers :class:`SetTriggersAside` dropped, created again as they were
+    (those of a table the operations between dropped stay gone)."""
+
+    def database_forwards(
+        self,
+        app_label: str,
+        schema_editor: BaseDatabaseSchemaEditor,
+        from_state: ProjectState,
+        to_state: ProjectState,
+    ) -> None:
+        _put_back(schema_editor)
+
+    def database_backwards(
+        self,
+        app_label: str,
+        schema_editor: BaseDatabaseSchemaEditor,
+        from_state: ProjectState,
+        to_state: ProjectState,
+    ) -> None:
+        _set_aside(schema_editor)
+
+    def describe(self) -> str:
+        return "Put the triggers back (SQLite)"
