@@ -33,7 +33,7 @@ class RoomAdmin(admin.ModelAdmin):
     def get_queryset(self, request: HttpRequest) -> Any:
         # A room's managers see their room; a superuser every room.
         queryset = super().get_queryset(request)
-        return queryset if request.user.is_superuser else queryset.filter(pk=request.room.pk)
+        return queryset if request.user.is_superuser else queryset.filter(pk=request.room.pk)  # type: ignore[attr-defined]
 
     def has_add_permission(self, request: HttpRequest) -> bool:
         # New rooms: the deployment's superuser (docs/rooms.md).

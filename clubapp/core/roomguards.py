@@ -44,7 +44,9 @@ def room_keyed(model: type[Model]) -> bool:
         field = model._meta.get_field("room")
     except Exception:  # noqa: BLE001 - FieldDoesNotExist
         return False
-    return isinstance(field, ForeignKey) and field.related_model._meta.label == "core.Room"
+    if not isinstance(field, ForeignKey) or isinstance(field.related_model, str):
+        return False
+    return field.related_model._meta.label == "core.Room"
 
 
 def room_keyed_models() -> list[type[Model]]:
@@ -83,7 +85,8 @@ def _same_room(model: type[Model], field: ForeignKey[Any, Any]) -> list[Trigger]
     (``…_room_update``); on PostgreSQL they call one function."""
     table = model._meta.db_table
     column = field.column
-    parent = field.related_model._meta.db_table
+    related: Any = field.related_model
+    parent = related._meta.db_table
     key = field.target_field.column
     name = f"{table}_{column}_room"
     message = f"{table}.{column}: a row of another room"
@@ -128,6 +131,7 @@ def triggers() -> list[Trigger]:
             if (
                 isinstance(field, ForeignKey)
                 and field.name != "room"
+                and not isinstance(field.related_model, str)
                 and room_keyed(field.related_model)
             ):
                 found.extend(_same_room(model, field))
@@ -138,7 +142,7 @@ def policy_sql(model: type[Model]) -> list[str]:
     """The room's row-level security on the model's table (PostgreSQL)."""
     table = model._meta.db_table
     mine = "room_id = NULLIF(current_setting('app.room', true), '')::bigint"
-    if model._meta.get_field("room").null:
+    if getattr(model._meta.get_field("room"), "null", False):
         mine = f"(room_id IS NULL OR {mine})"
     return [
         f'ALTER TABLE "{table}" ENABLE ROW LEVEL SECURITY',

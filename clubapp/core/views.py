@@ -23,6 +23,7 @@ from django.views.decorators.http import require_POST, require_safe
 
 from clubapp.core.clientip import client_ip
 from clubapp.core.home import home_sections
+from clubapp.core.http import AuthenticatedRequest
 from clubapp.core.middleware import RETRY_AFTER_SECONDS
 from clubapp.core.models import Room
 from clubapp.core.roles import user_roles
@@ -66,7 +67,7 @@ login = LoginView.as_view()
 
 
 @login_required
-def home(request: HttpRequest) -> HttpResponse:
+def home(request: AuthenticatedRequest) -> HttpResponse:
     """One section per role the user has, each listing what waits for them there."""
     sections = home_sections(user=request.user, roles=user_roles(request.user), room=request.room)
     return render(request, "core/home.html", sections)

@@ -12,7 +12,7 @@ import datetime as dt
 from dataclasses import dataclass, field
 from typing import Any
 
-from django.http import HttpRequest, HttpResponse
+from django.http import HttpResponse
 from django.shortcuts import render
 from django.utils import timezone
 from django.views.decorators.http import require_GET
@@ -21,6 +21,7 @@ from clubapp.activities.models import PlannedActivity, RecordAttendee, RecordVer
 from clubapp.activities.permissions import can_manage, can_read, public_required
 from clubapp.activities.selectors import plans as plan_selectors
 from clubapp.activities.selectors import records as record_selectors
+from clubapp.core.http import RoomRequest
 from clubapp.members import selectors as members_selectors
 
 
@@ -41,7 +42,7 @@ def _month(raw: str, today: dt.date) -> dt.date:
 
 @public_required
 @require_GET
-def home(request: HttpRequest) -> HttpResponse:
+def home(request: RoomRequest) -> HttpResponse:
     room = request.room
     today = timezone.localdate()
     first = _month(request.GET.get("month", ""), today)
