@@ -1,0 +1,129 @@
+"""Past one machine: two app servers (two gunicorns on two ports) behind a proxy,
+sharing one PostgreSQL (issue 24; docs/operations.md "Several app servers").
+
+The app keeps nothing of its own between requests: a session made by one server is
+honoured by the other, a login lockout counted on both is one lockout, a room is the
+same room whichever server answers. PostgreSQL only: SQLite's test database lives in
+the test process's memory, out of the servers' reach.
+"""
+
+from __future__ import annotations
+
+import http.cookiejar
+import re
+import urllib.error
+import urllib.parse
+import urllib.request
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from django.contrib.auth.hashers import PBKDF2PasswordHasher
+from django.db import connection
+
+from bench.servers import servers
+from clubapp.core.roles import Role
+from clubapp.core.tests.factories import PASSWORD, RoomFactory, UserFactory
+
+pytestmark = pytest.mark.skipif(
+    connection.vendor != "postgresql", reason="two servers share PostgreSQL, not SQLite"
+)
+
+
+@pytest.fixture
+def proxy(transactional_db: Any) -> Iterator[str]:
+    """Two gunicorns on the test database, behind the round-robin proxy."""
+    db = connection.settings_dict
+    url = (
+        f"postgres://{urllib.parse.quote(db['USER'] or 'postgres')}@{db['HOST'] or '127.0.0.1'}"
+        f":{db['PORT'] or 5432}/{db['NAME']}"
+    )
+    env = {"DATABASE_URL": url, "DEBUG": "1", "ALLOWED_HOSTS": "127.0.0.1,localhost"}
+    with servers(2, env) as (port, _):
+        yield f"http://127.0.0.1:{port}"
+
+
+def _user(**fields: Any) -> Any:
+    """A user the servers can sign in: the tests hash with MD5 for speed, the servers
+    (not under pytest) know only the production hashers."""
+    user = UserFactory(**fields)
+    hasher = PBKDF2PasswordHasher()
+    user.password = hasher.encode(PASSWORD, hasher.salt(), iterations=1000)
+    user.save(update_fields=["password"])
+    return user
+
+
+class Browser:
+    """A cookie jar and the last answer's server; no redirect followed."""
+
+    def __init__(self, base: str) -> None:
+        self.base = base
+        self.jar = http.cookiejar.CookieJar()
+        self.served_by: list[str] = []
+
+        class Stay(urllib.request.HTTPRedirectHandler):
+            def redirect_request(self, *args: Any, **kwargs: Any) -> None:
+                return None
+
+        self.opener = urllib.request.build_opener(
+            urllib.request.HTTPCookieProcessor(self.jar), Stay()
+        )
+
+    def open(self, path: str, data: dict[str, str] | None = None) -> tuple[int, str]:
+        body = urllib.parse.urlencode(data).encode() if data is not None else None
+        request = urllib.request.Request(self.base + path, data=body)
+        try:
+            answer = self.opener.open(request, timeout=60)
+        except urllib.error.HTTPError as error:
+            answer = error
+        self.served_by.append(answer.headers["X-Served-By"])
+        return answer.status, answer.read().decode("utf-8", "replace")
+
+    def log_in(self, username: str, password: str) -> int:
+        _, page = self.open("/accounts/login/")
+        token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+        assert token, "the login page has its form"
+        status, _ = self.open(
+            "/accounts/login/",
+            {"username": username, "password": password, "csrfmiddlewaretoken": token[1]},
+        )
+        return status
+
+
+def test_a_session_made_by_one_server_is_honoured_by_the_other(proxy: str) -> None:
+    room = RoomFactory(name="城东棋牌室")
+    _user(username="manager", first_name="王经理", roles=[Role.MANAGER], room=room)
+    browser = Browser(proxy)
+    assert browser.log_in("manager", PASSWORD) == 302
+    pages = [browser.open("/") for _ in range(4)]
+    assert all(
+        status == 200 and "王经理" in page and "城东棋牌室" in page for status, page in pages
+    )
+    # the login form, the login, then the pages: every server answered some of them
+    assert len(set(browser.served_by)) == 2
+
+
+def test_a_login_lockout_counted_on_both_servers_is_one_lockout(proxy: str, settings: Any) -> None:
+    RoomFactory()
+    _user(username="accountant", roles=[Role.ACCOUNTANT])
+    browser = Browser(proxy)
+    failures = [
+        browser.log_in("accountant", "wrong password") for _ in range(settings.AXES_FAILURE_LIMIT)
+    ]
+    assert failures[-1] == 429 and all(status in (200, 429) for status in failures)
+    # locked on both: the right password is refused, whichever server answers
+    assert [browser.log_in("accountant", PASSWORD) for _ in range(2)] == [429, 429]
+    assert len(set(browser.served_by)) == 2
+
+
+def test_one_signed_out_server_signs_out_everywhere(proxy: str) -> None:
+    RoomFactory()
+    _user(username="approver", first_name="张负责人", roles=[Role.APPROVER])
+    browser = Browser(proxy)
+    assert browser.log_in("approver", PASSWORD) == 302
+    _, page = browser.open("/")
+    token = re.search(r'name="csrfmiddlewaretoken" value="([^"]+)"', page)
+    assert token
+    browser.open("/accounts/logout/", {"csrfmiddlewaretoken": token[1]})
+    answers = [browser.open("/") for _ in range(2)]
+    assert all(status == 302 for status, _ in answers)  # to the login page, on both
