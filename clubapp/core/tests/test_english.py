@@ -40,6 +40,8 @@ from clubapp.books.models import (
     PlanOutcome,
     PurchasePlan,
 )
+from clubapp.core.roles import Role
+from clubapp.core.services import user_create
 from clubapp.members.models import Card, Member, Receipt, Table, Visit
 from clubapp.play.models import Hand, RulesetVersion, Settlement, TableSession
 
@@ -157,6 +159,7 @@ PAGES: dict[str, Page] = {
     "reports:today": Page(DESK),
     "reports:monthly": Page(BOOKS, queries=lambda: ["", f"?month={_last_month()}"]),
     "reports:cards": Page(DESK),
+    "reports:district": Page(("district",), queries=lambda: ["", f"?month={_last_month()}"]),
     "reports:sheet": Page(DESK, lambda: {"pk": _session().pk}),
     "books:home": Page(("manager", "accountant", "approver")),
     "books:income_list": Page(BOOKS),
@@ -255,6 +258,8 @@ SKIPPED: dict[str, str] = {
     # Downloads are the room's papers: docs/foundation.md "English mode".
     "reports:monthly_xlsx": "a download",
     "reports:monthly_pdf": "a download",
+    "reports:district_xlsx": "a download",
+    "room_switch": "POST only (the form is on the district page, checked)",
     "reports:list_xlsx": "a download",
     "reports:list_csv": "a download",
     "reports:sheet_pdf": "a download",
@@ -408,6 +413,7 @@ def _opened() -> Iterator[tuple[str, str, str]]:
 def demo_room(db):
     call_command("loaddefaults", stdout=StringIO())
     call_command("demo", stdout=StringIO())
+    user_create(username="district", password=None, room=None, roles=[Role.DISTRICT])
     users = get_user_model().objects
     room = _first(Member).room
     demo_plans_and_records(room, users.get(username="manager"), users.get(username="approver"))

@@ -79,6 +79,8 @@ OWN_CARD = "        L    ok     403      403  403      ok      403"  # the seate
 # The activities app: anyone with a role reads the calendar and the standings.
 ROLE_HOLDERS = "    L    ok     ok       ok   ok       ok      403"
 ROLE_HOLDERS_405 = "L    405    405      405  405      405     403"
+DISTRICT = "      L    403    403      403  403      403     ok"  # every room's totals
+SWITCH = "        L    403    403      403  403      403     404"  # the superuser's: no room named
 LEAVE_BACK = (
     "      L    403    403      403  ok       ok      403"  # the person on leave, approvers
 )
@@ -176,6 +178,10 @@ EXPECTED: dict[str, tuple[str, str, Any]] = {
     "reports:sheet_pdf": (TABLE_READ, NOT_ALLOWED, _k(pk="session")),
     "reports:sheet_xlsx": (TABLE_READ, NOT_ALLOWED, _k(pk="session")),
     "reports:cards": (MANAGER, NOT_ALLOWED, NONE),
+    # Many rooms (issue 24, docs/rooms.md): the district reads, the superuser switches.
+    "reports:district": (DISTRICT, NOT_ALLOWED, NONE),
+    "reports:district_xlsx": (DISTRICT, NOT_ALLOWED, NONE),
+    "room_switch": (NOT_ALLOWED, SWITCH, NONE),
     "reports:card_sheet_pdf": (MANAGER, NOT_ALLOWED, NONE),
     "reports:card_pdf": (OWN_CARD, NOT_ALLOWED, _k(pk="card")),
     "reports:receipt_pdf": (DESK_READ, NOT_ALLOWED, _k(number="receipt")),
