@@ -53,7 +53,8 @@ def test_it_refuses_a_member_every_list_and_its_exports(client, member, november
 
 
 @pytest.mark.parametrize("slug", LISTS)
-def test_it_sends_anonymous_visitors_to_the_login_page(client, slug):
+def test_it_sends_anonymous_visitors_to_the_login_page(client, db, slug):
+    # db: the room of the request is read from the database, even for a visitor
     response = client.get(f"/reports/lists/{slug}.xlsx")
     assert response.status_code == 302
     assert "/accounts/login/" in response["Location"]
