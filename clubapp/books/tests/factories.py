@@ -130,6 +130,7 @@ def expense(line: PlanLine, manager: Any, amount: str = "280.00", **kwargs: Any)
     kwargs.setdefault("now", at(4))
     kwargs.setdefault("fund_negative_ok", True)  # the fund's check: test_fund.py
     return services.expense_record(
+        room=line.room,
         line=line,
         amount=Decimal(amount),
         supplier=kwargs.pop("supplier", "新街口文体商店"),
