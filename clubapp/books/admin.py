@@ -1,4 +1,5 @@
-"""Admin of the cash book: every row can be read, none added, changed or deleted here.
+"""Admin of the cash book: every row can be read, none added, changed or deleted here,
+and each room's admin lists its own rows only (``InRoom``).
 
 The books change only through ``clubapp.books.services`` (and most of their rows never
 change at all); a plan's draft is edited on its page, not here.
@@ -24,41 +25,45 @@ from clubapp.books.models import (
     Reversal,
     SlipDecision,
 )
-from clubapp.core.adminbase import ReadOnlyAdmin
+from clubapp.core.adminbase import InRoom, ReadOnlyAdmin
+
+
+class RoomReadOnlyAdmin(InRoom, ReadOnlyAdmin):
+    """A book row of the request's room, read only."""
 
 
 @admin.register(IncomeEntry)
-class IncomeEntryAdmin(ReadOnlyAdmin):
+class IncomeEntryAdmin(InRoom, ReadOnlyAdmin):
     list_display = ["reference", "received_at", "book_date", "late_for", "category", "amount"]
     list_filter = ["category", "book_date"]
     search_fields = ["reference", "payer", "description"]
 
 
 @admin.register(HandOverSlip)
-class HandOverSlipAdmin(ReadOnlyAdmin):
+class HandOverSlipAdmin(InRoom, ReadOnlyAdmin):
     list_display = ["number", "handed_over_at", "book_date", "amount", "handed_over_by"]
     search_fields = ["number"]
 
 
 @admin.register(Expense)
-class ExpenseAdmin(ReadOnlyAdmin):
+class ExpenseAdmin(InRoom, ReadOnlyAdmin):
     list_display = ["number", "recorded_at", "book_date", "amount", "supplier", "invoice_number"]
     search_fields = ["number", "supplier", "invoice_number"]
 
 
 @admin.register(PurchasePlan)
-class PurchasePlanAdmin(ReadOnlyAdmin):
+class PurchasePlanAdmin(InRoom, ReadOnlyAdmin):
     list_display = ["number", "title", "drafted_by", "created_at"]
     search_fields = ["number", "title"]
 
 
 @admin.register(DayClosing)
-class DayClosingAdmin(ReadOnlyAdmin):
+class DayClosingAdmin(InRoom, ReadOnlyAdmin):
     list_display = ["date", "income_total", "handed_over_total", "cash_on_hand", "closed_by"]
 
 
 @admin.register(Reversal)
-class ReversalAdmin(ReadOnlyAdmin):
+class ReversalAdmin(InRoom, ReadOnlyAdmin):
     list_display = ["number", "kind", "amount", "reason", "reversed_by", "reversed_at"]
 
 
@@ -72,4 +77,4 @@ for model in (
     PlanCompletion,
     ExpenseConfirmation,
 ):
-    admin.site.register(model, ReadOnlyAdmin)
+    admin.site.register(model, RoomReadOnlyAdmin)

@@ -154,6 +154,7 @@ class Demo:
     ) -> Any:
         line = PlanLine.objects.get(submission__plan=plan, position=position)
         expense = services.expense_record(
+            room=self.room,
             line=line,
             amount=Decimal(amount),
             supplier=supplier,

@@ -12,6 +12,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubapp.books.models import ExpenseCategory, IncomeCategory, PlanState
 from clubapp.books.selectors import ExpenseState, IncomeState, SlipState
+from clubapp.core.models import Room
 from clubapp.core.roles import Role
 
 ALL = _("All")
@@ -26,13 +27,26 @@ def person_name(user: Any) -> str:
     return user.get_short_name() or user.get_username()
 
 
-def people(*roles: Role) -> list[tuple[int, str]]:
-    users = get_user_model().objects.filter(groups__name__in=[r.value for r in roles]).distinct()
+def people(*roles: Role, room: Room) -> list[tuple[int, str]]:
+    """The room's accounts in these roles (an account belongs to one room)."""
+    users = (
+        get_user_model()
+        .objects.filter(groups__name__in=[r.value for r in roles], room_link__room=room)
+        .distinct()
+    )
     return [(u.pk, person_name(u)) for u in users.order_by("first_name", "username")]
 
 
-def _managers() -> list[tuple[int, str]]:
-    return people(Role.MANAGER)
+class RoomFilterSet(filters.FilterSet):
+    """A list's filters in one room: the people to choose from are the room's managers
+    (the filters named in ``MANAGERS``)."""
+
+    MANAGERS: tuple[str, ...] = ()
+
+    def __init__(self, *args: Any, room: Room, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        for name in self.MANAGERS:
+            self.filters[name].extra["choices"] = people(Role.MANAGER, room=room)
 
 
 INCOME_STATES = [
@@ -54,13 +68,15 @@ EXPENSE_STATES = [
 ]
 
 
-class IncomeFilter(filters.FilterSet):
+class IncomeFilter(RoomFilterSet):
+    MANAGERS = ("recorded_by",)
+
     book_date = filters.DateFromToRangeFilter(label=_("Booked between"), widget=_dates())
     category = filters.ChoiceFilter(
         empty_label=ALL, label=_("Category"), choices=IncomeCategory.choices
     )
     state = filters.ChoiceFilter(empty_label=ALL, label=_("State"), choices=INCOME_STATES)
-    recorded_by = filters.ChoiceFilter(empty_label=ALL, label=_("Recorded by"), choices=_managers)
+    recorded_by = filters.ChoiceFilter(empty_label=ALL, label=_("Recorded by"), choices=[])
     late = filters.ChoiceFilter(
         empty_label=ALL,
         label=_("Late entries"),
@@ -72,15 +88,17 @@ class IncomeFilter(filters.FilterSet):
         return queryset.filter(late_for__isnull=value != "yes") if value else queryset
 
 
-class SlipFilter(filters.FilterSet):
+class SlipFilter(RoomFilterSet):
+    MANAGERS = ("handed_over_by",)
+
     book_date = filters.DateFromToRangeFilter(label=_("Handed over between"), widget=_dates())
     state = filters.ChoiceFilter(empty_label=ALL, label=_("State"), choices=SLIP_STATES)
-    handed_over_by = filters.ChoiceFilter(
-        empty_label=ALL, label=_("Handed over by"), choices=_managers
-    )
+    handed_over_by = filters.ChoiceFilter(empty_label=ALL, label=_("Handed over by"), choices=[])
 
 
-class ExpenseFilter(filters.FilterSet):
+class ExpenseFilter(RoomFilterSet):
+    MANAGERS = ("recorded_by",)
+
     book_date = filters.DateFromToRangeFilter(label=_("Booked between"), widget=_dates())
     category = filters.ChoiceFilter(
         empty_label=ALL,
@@ -89,10 +107,12 @@ class ExpenseFilter(filters.FilterSet):
         choices=ExpenseCategory.choices,
     )
     state = filters.ChoiceFilter(empty_label=ALL, label=_("State"), choices=EXPENSE_STATES)
-    recorded_by = filters.ChoiceFilter(empty_label=ALL, label=_("Booked by"), choices=_managers)
+    recorded_by = filters.ChoiceFilter(empty_label=ALL, label=_("Booked by"), choices=[])
 
 
-class PlanFilter(filters.FilterSet):
+class PlanFilter(RoomFilterSet):
+    MANAGERS = ("drafted_by",)
+
     created = filters.DateFromToRangeFilter(
         label=_("Drafted between"), field_name="created_at__date", widget=_dates()
     )
@@ -103,7 +123,7 @@ class PlanFilter(filters.FilterSet):
         choices=ExpenseCategory.choices,
         method="filter_category",
     )
-    drafted_by = filters.ChoiceFilter(empty_label=ALL, label=_("Drafted by"), choices=_managers)
+    drafted_by = filters.ChoiceFilter(empty_label=ALL, label=_("Drafted by"), choices=[])
 
     def filter_category(self, queryset: QuerySet[Any], name: str, value: str) -> QuerySet[Any]:
         if not value:

@@ -25,6 +25,7 @@ from clubapp.books.filters import (
     SLIP_STATES,
     ExpenseFilter,
     PlanFilter,
+    RoomFilterSet,
     SlipFilter,
 )
 from clubapp.books.models import (
@@ -642,4 +643,6 @@ LISTS: dict[str, ListSpec] = {
 
 
 def filtered(spec: ListSpec, room: Room, data: Any) -> django_filters.FilterSet:
-    return spec.filterset(data or None, queryset=spec.queryset(room))
+    # The cash book's filters offer the room's people only.
+    extra = {"room": room} if issubclass(spec.filterset, RoomFilterSet) else {}
+    return spec.filterset(data or None, queryset=spec.queryset(room), **extra)

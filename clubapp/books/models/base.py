@@ -7,6 +7,8 @@ from typing import Final, TypedDict
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
+from clubapp.core.models import room_field
+
 
 class MoneyDigits(TypedDict):
     """The keyword arguments of every yuan ``DecimalField`` (typed, for django-stubs)."""
@@ -28,9 +30,7 @@ class BookDated(models.Model):
     (``clubapp.books.guards.closed_day``).
     """
 
-    room = models.ForeignKey(
-        "core.Room", on_delete=models.PROTECT, related_name="+", verbose_name=_("room")
-    )
+    room = room_field()
     book_date = models.DateField(_("booked on"), db_index=True)
     late_for = models.DateField(_("late entry for"), null=True, blank=True)
 
@@ -51,3 +51,14 @@ def late_for_before_book_date(name: str) -> models.CheckConstraint:
 
 def positive(field: str, name: str) -> models.CheckConstraint:
     return models.CheckConstraint(condition=models.Q(**{f"{field}__gt": 0}), name=name)
+
+
+def per_room(field: str, name: str) -> models.UniqueConstraint:
+    """A document number unique in its room: each room counts its own
+    (``core.services.next_number``), so two rooms both have their number 1."""
+    return models.UniqueConstraint(fields=["room", field], name=name)
+
+
+def room_index(field: str, name: str) -> models.Index:
+    """The lists' index: a room's rows by ``field``, the room first."""
+    return models.Index(fields=["room", field], name=name)

@@ -6,9 +6,16 @@ from __future__ import annotations
 from django.db import models
 from django.utils.translation import gettext_lazy as _
 
-from clubapp.books.models.base import MONEY, BookDated, late_for_before_book_date, positive
+from clubapp.books.models.base import (
+    MONEY,
+    BookDated,
+    late_for_before_book_date,
+    per_room,
+    positive,
+    room_index,
+)
 from clubapp.core.appendonly import AppendOnlyModel
-from clubapp.core.models import by_field
+from clubapp.core.models import by_field, room_field
 
 
 class DayClosing(AppendOnlyModel):
@@ -18,9 +25,7 @@ class DayClosing(AppendOnlyModel):
     booked on a closed day any more, so they stay true (``books_check`` recomputes).
     """
 
-    room = models.ForeignKey(
-        "core.Room", on_delete=models.PROTECT, related_name="+", verbose_name=_("room")
-    )
+    room = room_field()
     date = models.DateField(_("date"))
     income_total = models.DecimalField(_("income (yuan)"), **MONEY)
     handed_over_total = models.DecimalField(_("handed over (yuan)"), **MONEY)
@@ -55,7 +60,7 @@ class Reversal(BookDated, AppendOnlyModel):
     """冲正 (CZ2026-0001): cancels one income entry, confirmed slip or expense, with a
     reason, on the day it is booked. The original stays as it was, on its own day."""
 
-    number = models.CharField(_("reversal number"), max_length=20, unique=True)
+    number = models.CharField(_("reversal number"), max_length=20)
     kind = models.CharField(_("kind"), max_length=10, choices=ReversalKind.choices)
     income = models.OneToOneField(
         "books.IncomeEntry",
@@ -107,7 +112,9 @@ class Reversal(BookDated, AppendOnlyModel):
                 name="books_reversal_one_target",
             ),
             late_for_before_book_date("books_reversal_late_before_book_date"),
+            per_room("number", "books_reversal_number_per_room"),
         ]
+        indexes = [room_index("book_date", "books_reversal_room_day")]
 
     def __str__(self) -> str:
         return self.number

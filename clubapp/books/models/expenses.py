@@ -7,9 +7,16 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from clubapp.books.models.base import MONEY, BookDated, late_for_before_book_date, positive
+from clubapp.books.models.base import (
+    MONEY,
+    BookDated,
+    late_for_before_book_date,
+    per_room,
+    positive,
+    room_index,
+)
 from clubapp.core.appendonly import AppendOnlyModel
-from clubapp.core.models import by_field
+from clubapp.core.models import by_field, room_field
 
 
 class PaidBy(models.TextChoices):
@@ -20,7 +27,7 @@ class PaidBy(models.TextChoices):
 class Expense(BookDated, AppendOnlyModel):
     """支出 (ZC2026-0001): what was actually paid for a plan line, with its invoice."""
 
-    number = models.CharField(_("expense number"), max_length=20, unique=True)
+    number = models.CharField(_("expense number"), max_length=20)
     line = models.ForeignKey(
         "books.PlanLine",
         on_delete=models.PROTECT,
@@ -54,7 +61,9 @@ class Expense(BookDated, AppendOnlyModel):
                 name="books_expense_reimbursement_named",
             ),
             late_for_before_book_date("books_expense_late_before_book_date"),
+            per_room("number", "books_expense_number_per_room"),
         ]
+        indexes = [room_index("book_date", "books_expense_room_day")]
 
     def __str__(self) -> str:
         return self.number
@@ -66,6 +75,7 @@ class Expense(BookDated, AppendOnlyModel):
 class ExpenseConfirmation(AppendOnlyModel):
     """The accountant has checked the expense against its invoice (once)."""
 
+    room = room_field()
     expense = models.OneToOneField(
         Expense, on_delete=models.PROTECT, related_name="confirmation", verbose_name=_("expense")
     )

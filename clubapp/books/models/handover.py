@@ -13,15 +13,22 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from clubapp.books.models.base import MONEY, BookDated, late_for_before_book_date, positive
+from clubapp.books.models.base import (
+    MONEY,
+    BookDated,
+    late_for_before_book_date,
+    per_room,
+    positive,
+    room_index,
+)
 from clubapp.core.appendonly import AppendOnlyModel
-from clubapp.core.models import by_field
+from clubapp.core.models import by_field, room_field
 
 
 class HandOverSlip(BookDated, AppendOnlyModel):
     """缴款单 (JK2026-0001): cash counted and handed over, with the receipts it covers."""
 
-    number = models.CharField(_("slip number"), max_length=20, unique=True)
+    number = models.CharField(_("slip number"), max_length=20)
     amount = models.DecimalField(_("amount (yuan)"), **MONEY)
     handed_over_at = models.DateTimeField(_("handed over at"))
     handed_over_by = by_field(_("handed over by"))
@@ -42,7 +49,9 @@ class HandOverSlip(BookDated, AppendOnlyModel):
                 condition=models.Q(request_key__isnull=False),
                 name="books_slip_request_key_unique",
             ),
+            per_room("number", "books_slip_number_per_room"),
         ]
+        indexes = [room_index("book_date", "books_slip_room_day")]
 
     def __str__(self) -> str:
         return self.number
@@ -54,6 +63,7 @@ class HandOverSlip(BookDated, AppendOnlyModel):
 class HandOverLine(AppendOnlyModel):
     """One receipt on a slip, in full."""
 
+    room = room_field()
     slip = models.ForeignKey(
         HandOverSlip, on_delete=models.PROTECT, related_name="lines", verbose_name=_("slip")
     )
@@ -111,6 +121,7 @@ class SlipDecision(BookDated, AppendOnlyModel):
             ),
             late_for_before_book_date("books_slipdecision_late_before_book_date"),
         ]
+        indexes = [room_index("book_date", "books_slipdecision_room_day")]
 
     def __str__(self) -> str:
         return f"{self.slip_id}: {self.outcome}"

@@ -8,7 +8,13 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from clubapp.books.models.base import MONEY, BookDated, late_for_before_book_date
+from clubapp.books.models.base import (
+    MONEY,
+    BookDated,
+    late_for_before_book_date,
+    per_room,
+    room_index,
+)
 from clubapp.core.appendonly import AppendOnlyModel
 from clubapp.core.models import by_field
 
@@ -58,9 +64,10 @@ class IncomeEntry(BookDated, AppendOnlyModel):
             models.CheckConstraint(
                 condition=models.Q(amount__gt=0), name="books_income_amount_positive"
             ),
-            models.UniqueConstraint(fields=["reference"], name="books_income_reference_unique"),
+            per_room("reference", "books_income_reference_per_room"),
             late_for_before_book_date("books_income_late_before_book_date"),
         ]
+        indexes = [room_index("book_date", "books_income_room_day")]
 
     def __str__(self) -> str:
         return f"{self.reference} {self.amount}"

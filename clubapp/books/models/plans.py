@@ -17,9 +17,9 @@ from django.db import models
 from django.urls import reverse
 from django.utils.translation import gettext_lazy as _
 
-from clubapp.books.models.base import MONEY, positive
+from clubapp.books.models.base import MONEY, per_room, positive, room_index
 from clubapp.core.appendonly import AppendOnlyModel
-from clubapp.core.models import by_field
+from clubapp.core.models import by_field, room_field
 
 
 class ExpenseCategory(models.TextChoices):
@@ -55,10 +55,8 @@ class PlanState(models.TextChoices):
 class PurchasePlan(models.Model):
     """A plan's header. Title and purpose change only while it is a draft."""
 
-    room = models.ForeignKey(
-        "core.Room", on_delete=models.PROTECT, related_name="+", verbose_name=_("room")
-    )
-    number = models.CharField(_("plan number"), max_length=20, unique=True)
+    room = room_field()
+    number = models.CharField(_("plan number"), max_length=20)
     title = models.CharField(_("title"), max_length=100)
     purpose = models.TextField(_("purpose"), blank=True)
     drafted_by = by_field(_("drafted by"))
@@ -87,8 +85,12 @@ class PurchasePlan(models.Model):
         verbose_name_plural = _("purchase plans")
         ordering = ["-created_at", "-pk"]
         constraints = [
-            models.CheckConstraint(condition=~models.Q(title=""), name="books_plan_title_not_blank")
+            models.CheckConstraint(
+                condition=~models.Q(title=""), name="books_plan_title_not_blank"
+            ),
+            per_room("number", "books_plan_number_per_room"),
         ]
+        indexes = [room_index("created_at", "books_plan_room_created")]
 
     def __str__(self) -> str:
         return f"{self.number} {self.title}"
@@ -116,6 +118,7 @@ class LineFields(models.Model):
 class PlanDraftLine(LineFields):
     """A line while the plan is drafted; deleted when the plan is submitted."""
 
+    room = room_field()
     plan = models.ForeignKey(
         PurchasePlan, on_delete=models.PROTECT, related_name="draft_lines", verbose_name=_("plan")
     )
@@ -131,6 +134,7 @@ class PlanDraftLine(LineFields):
 class PlanSubmission(AppendOnlyModel):
     """The plan as submitted, once: what the approver decides on."""
 
+    room = room_field()
     plan = models.OneToOneField(
         PurchasePlan, on_delete=models.PROTECT, related_name="submission", verbose_name=_("plan")
     )
@@ -152,6 +156,7 @@ class PlanSubmission(AppendOnlyModel):
 class PlanLine(LineFields, AppendOnlyModel):
     """A submitted line, frozen: expenses are booked against it, up to its amount."""
 
+    room = room_field()
     submission = models.ForeignKey(
         PlanSubmission, on_delete=models.PROTECT, related_name="lines", verbose_name=_("plan")
     )
@@ -181,6 +186,7 @@ class PlanOutcome(models.TextChoices):
 class PlanDecision(AppendOnlyModel):
     """An approver's decision on a submitted plan, once, with a comment."""
 
+    room = room_field()
     submission = models.OneToOneField(
         PlanSubmission, on_delete=models.PROTECT, related_name="decision", verbose_name=_("plan")
     )
@@ -206,6 +212,7 @@ class PlanDecision(AppendOnlyModel):
 class PlanCompletion(AppendOnlyModel):
     """完成: an approved plan is carried out; no more expenses on it."""
 
+    room = room_field()
     submission = models.OneToOneField(
         PlanSubmission, on_delete=models.PROTECT, related_name="completion", verbose_name=_("plan")
     )

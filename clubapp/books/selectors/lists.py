@@ -137,7 +137,7 @@ def lines_open_for_expenses(*, room: Room) -> QuerySet[PlanLine]:
     """Lines of approved plans not done yet: what an expense may be booked against."""
     return (
         PlanLine.objects.filter(
-            submission__plan__room=room,
+            room=room,
             submission__decision__outcome=PlanOutcome.APPROVED,
             submission__completion__isnull=True,
         )
@@ -147,6 +147,4 @@ def lines_open_for_expenses(*, room: Room) -> QuerySet[PlanLine]:
 
 
 def plan_lines(*, room: Room) -> QuerySet[PlanLine]:
-    return PlanLine.objects.filter(submission__plan__room=room).select_related(
-        "submission", "submission__plan"
-    )
+    return PlanLine.objects.filter(room=room).select_related("submission", "submission__plan")

@@ -26,6 +26,7 @@ from clubapp.books.money import amount_check
 from clubapp.books.permissions import can_check, can_record
 from clubapp.books.services.days import book_day, lock_room
 from clubapp.books.services.fund import fund_check
+from clubapp.core.models import Room
 from clubapp.core.requestkeys import book_once
 from clubapp.core.services import next_number
 
@@ -40,6 +41,7 @@ def _text(value: str, *, message: str, max_length: int) -> str:
 @transaction.atomic
 def expense_record(
     *,
+    room: Room,
     line: PlanLine,
     amount: Decimal,
     supplier: str,
@@ -68,6 +70,7 @@ def expense_record(
         Expense,
         request_key=request_key,
         book=lambda: _record(
+            room=room,
             line=line,
             amount=amount,
             supplier=supplier,
@@ -86,6 +89,7 @@ def expense_record(
 
 def _record(
     *,
+    room: Room,
     line: PlanLine,
     amount: Decimal,
     supplier: str,
@@ -99,7 +103,7 @@ def _record(
     now: dt.datetime,
     fund_negative_ok: bool,
 ) -> Expense:
-    line = _line_locked(line)
+    line = _line_locked(room, line)
     plan = line.submission.plan
     _plan_takes_expenses(plan)
     amount = amount_check(amount)
@@ -109,7 +113,6 @@ def _record(
     today = timezone.localdate(now)
     _purchase_date_check(plan, purchased_on=purchased_on, today=today)
     _within_line(line, amount=amount)
-    room = plan.room
     if line.category in FUND_CATEGORIES:
         fund_check(
             room=room,
@@ -138,15 +141,19 @@ def _record(
     )
 
 
-def _line_locked(line: PlanLine) -> PlanLine:
-    """The plan's line, locked after its room (the room first, as every dated write)."""
-    found = PlanLine.objects.select_related("submission__plan__room").get(pk=line.pk)
-    lock_room(found.submission.plan.room)
-    return (
+def _line_locked(room: Room, line: PlanLine) -> PlanLine:
+    """The room's plan line, locked after the room (the room first, as every dated
+    write). A line of another room is not found, as a missing one."""
+    lock_room(room)
+    found = (
         PlanLine.objects.select_for_update(of=("self",))
         .select_related("submission__plan__room")
-        .get(pk=line.pk)
+        .filter(room=room, pk=line.pk)
+        .first()
     )
+    if found is None:
+        raise ValidationError(_("Choose the line of an approved plan."), code="unknown_line")
+    return found
 
 
 def _plan_takes_expenses(plan: PurchasePlan) -> None:
@@ -233,7 +240,7 @@ def expense_confirm(
     try:
         with transaction.atomic():
             return ExpenseConfirmation.objects.create(
-                expense=expense, confirmed_by=by, confirmed_at=now
+                room=expense.room, expense=expense, confirmed_by=by, confirmed_at=now
             )
     except IntegrityError:
         raise ValidationError(already, code="confirmed") from None

@@ -123,6 +123,7 @@ def _create(
             )
             HandOverLine.objects.bulk_create(
                 HandOverLine(
+                    room=room,
                     slip=slip,
                     income=entry,
                     attempt=HandOverLine.objects.filter(income=entry).count(),

@@ -101,6 +101,7 @@ def _draft_lines_write(plan: PurchasePlan, lines: list[LineIn]) -> None:
     PlanDraftLine.objects.filter(plan=plan).delete()
     PlanDraftLine.objects.bulk_create(
         PlanDraftLine(
+            room=plan.room,
             plan=plan,
             position=n,
             category=line.category,
@@ -132,6 +133,9 @@ def plan_create(
 ) -> PurchasePlan:
     """A new draft (JH2026-0001). Lines are checked now too, so a draft is never nonsense."""
     _recorder(by)
+    for other in (copied_from, supplement_for):
+        if other is not None and other.room_id != room.pk:
+            raise ValidationError(_("That plan is not in this room's books."), code="room")
     now = now or timezone.now()
     title = _title(title)
     checked = _lines_check(lines)
@@ -196,6 +200,7 @@ def plan_submit(*, plan: PurchasePlan, by: User, now: dt.datetime | None = None)
     try:
         with transaction.atomic():
             submission = PlanSubmission.objects.create(
+                room=plan.room,
                 plan=plan,
                 title=plan.title,
                 purpose=plan.purpose,
@@ -209,6 +214,7 @@ def plan_submit(*, plan: PurchasePlan, by: User, now: dt.datetime | None = None)
         ) from None
     PlanLine.objects.bulk_create(
         PlanLine(
+            room=plan.room,
             submission=submission,
             position=n,
             category=line.category,
@@ -271,6 +277,7 @@ def plan_decide(
     try:
         with transaction.atomic():
             return PlanDecision.objects.create(
+                room=plan.room,
                 submission=submission,
                 outcome=outcome,
                 comment=comment,
@@ -349,6 +356,7 @@ def plan_complete(
     try:
         with transaction.atomic():
             return PlanCompletion.objects.create(
+                room=plan.room,
                 submission=submission,
                 completed_by=by,
                 completed_at=now,

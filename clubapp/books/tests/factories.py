@@ -103,14 +103,16 @@ def draft(room: Any, manager: Any, *lines: services.LineIn, **kwargs: Any) -> Pu
     )
 
 
-def submitted(room: Any, manager: Any, *lines: services.LineIn) -> PurchasePlan:
-    plan = draft(room, manager, *lines)
+def submitted(room: Any, manager: Any, *lines: services.LineIn, **kwargs: Any) -> PurchasePlan:
+    plan = draft(room, manager, *lines, **kwargs)
     services.plan_submit(plan=plan, by=manager, now=at(1, 11))
     return plan
 
 
-def approved(room: Any, manager: Any, approver: Any, *lines: services.LineIn) -> PurchasePlan:
-    plan = submitted(room, manager, *lines)
+def approved(
+    room: Any, manager: Any, approver: Any, *lines: services.LineIn, **kwargs: Any
+) -> PurchasePlan:
+    plan = submitted(room, manager, *lines, **kwargs)
     services.plan_decide(
         plan=plan,
         outcome=PlanOutcome.APPROVED,
@@ -129,6 +131,7 @@ def first_line(plan: PurchasePlan) -> PlanLine:
 def expense(line: PlanLine, manager: Any, amount: str = "280.00", **kwargs: Any) -> Any:
     kwargs.setdefault("now", at(4))
     kwargs.setdefault("fund_negative_ok", True)  # the fund's check: test_fund.py
+    kwargs.setdefault("room", line.room)
     return services.expense_record(
         line=line,
         amount=Decimal(amount),

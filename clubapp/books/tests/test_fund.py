@@ -43,6 +43,7 @@ def _approve(plan, approver, **kwargs):
 
 def _spend(plan_line, manager, amount, **kwargs):
     return services.expense_record(
+        room=plan_line.room,
         line=plan_line,
         amount=Decimal(amount),
         supplier="文体商店",

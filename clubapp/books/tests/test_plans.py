@@ -110,6 +110,7 @@ def test_the_database_keeps_what_was_submitted_and_decided(room, manager, approv
         PlanLine.objects.bulk_create(
             [
                 PlanLine(
+                    room=room,
                     submission=submitted_line.submission,
                     position=1,
                     category="other",
@@ -123,6 +124,7 @@ def test_the_database_keeps_what_was_submitted_and_decided(room, manager, approv
         )
     with pytest.raises(IntegrityError), transaction.atomic():
         PlanDecision.objects.create(
+            room=room,
             submission=submitted_line.submission,
             outcome=PlanOutcome.REJECTED,
             comment="改主意了",
@@ -272,6 +274,7 @@ def test_the_database_refuses_changing_a_submitted_plans_draft(room, manager):
             cursor.execute(f"UPDATE {table} SET title = 'renamed' WHERE id = %s", [plan.pk])
     with pytest.raises(IntegrityError, match="submitted"), transaction.atomic():
         PlanDraftLine.objects.create(
+            room=room,
             plan=plan,
             position=9,
             category="other",

@@ -68,8 +68,9 @@ def listing(
     table_class: type[Table],
     **context: Any,
 ) -> HttpResponse:
-    """A list page: the django-filter form, the filtered django-tables2 table, paged."""
-    filterset = filterset_class(request.GET or None, queryset=queryset)
+    """A list page: the django-filter form (in the request's room), the filtered
+    django-tables2 table, paged."""
+    filterset = filterset_class(request.GET or None, queryset=queryset, room=request.room)
     table = table_class(filterset.qs)
     RequestConfig(request, paginate={"per_page": PER_PAGE}).configure(table)
     return render(request, template, {"filter": filterset, "table": table, **context})

@@ -63,6 +63,7 @@ def expense_create(request: AuthenticatedRequest) -> HttpResponse:
         data = form.cleaned_data
         try:
             expense = services.expense_record(
+                room=room,
                 line=data["line"],
                 amount=data["amount"],
                 supplier=data["supplier"],
