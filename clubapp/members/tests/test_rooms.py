@@ -10,6 +10,7 @@ from decimal import Decimal
 
 import pytest
 from django.core.exceptions import ValidationError
+from django.core.files.base import ContentFile
 from django.core.management import call_command
 from django.db import IntegrityError, connection, transaction
 from django.urls import reverse
@@ -37,6 +38,7 @@ from clubapp.members.tests.factories import (
     MemberFactory,
     TableFactory,
     VisitFactory,
+    image_bytes,
     make_id_number,
 )
 
@@ -61,6 +63,7 @@ def east_manager(east):
 def _rows(room, prefix, by):
     """A room's members rows, every model of the app, each named after the room."""
     member = MemberFactory(room=room, name=f"{prefix}会员", phone="13900000001")
+    member.photo.save("photo.jpg", ContentFile(image_bytes()))  # its page would serve it
     card = CardFactory(member=member, number=f"2026-{prefix}1")
     visit = VisitFactory(room=room, guest_name=f"{prefix}散客", checked_in_by=by)
     member_visit = VisitFactory(
