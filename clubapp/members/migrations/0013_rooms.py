@@ -24,6 +24,27 @@ def room_key(*, null: bool = False) -> models.ForeignKey:
     )
 
 
+def drop_triggers_naming_the_cards_room(apps, schema_editor):
+    """Backwards, last: another table's same-room trigger that reads a card's room (an
+    activity's violation names a card) cannot outlive the column; SQLite would refuse
+    every later table rebuild. A fully migrated database gets it back (post_migrate)."""
+    connection = schema_editor.connection
+    reads = "%FROM members_card WHERE%"
+    with connection.cursor() as cursor:
+        if connection.vendor == "sqlite":
+            cursor.execute(
+                "SELECT name FROM sqlite_master WHERE type = 'trigger' AND sql LIKE %s", [reads]
+            )
+            statements = [f'DROP TRIGGER "{name}"' for (name,) in cursor.fetchall()]
+        elif connection.vendor == "postgresql":
+            cursor.execute("SELECT proname FROM pg_proc WHERE prosrc LIKE %s", [reads])
+            statements = [f'DROP FUNCTION "{name}"() CASCADE' for (name,) in cursor.fetchall()]
+        else:
+            statements = []
+    for statement in statements:
+        schema_editor.execute(statement, params=None)
+
+
 class Migration(migrations.Migration):
     dependencies = [
         ("core", "0010_district_group"),
@@ -31,6 +52,7 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.RunPython(migrations.RunPython.noop, drop_triggers_naming_the_cards_room),
         # SQLite rebuilds these tables (a column added and made required, a unique
         # dropped, a plain unique added): every trigger is set aside meanwhile, those of
         # other tables naming them too.
