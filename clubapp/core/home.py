@@ -107,8 +107,8 @@ def accountant_home(*, room: Room) -> AccountantHome:
     )
 
 
-def member_home(*, user: Any) -> MemberHome:
-    member = members.member_for_user(user=user)
+def member_home(*, room: Room, user: Any) -> MemberHome:
+    member = members.member_for_user(room=room, user=user)
     card = members.member_current_card(member=member) if member is not None else None
     stats = play.member_stats(user=user)
     awaiting = play.hands_awaiting(user=user, count=SHOWN + 1)
@@ -142,5 +142,5 @@ def home_sections(*, user: Any, roles: list[Role], room: Room | None) -> dict[st
     if Role.ACCOUNTANT in roles:
         sections["accountant"] = accountant_home(room=room)
     if Role.MEMBER in roles:
-        sections["member_home"] = member_home(user=user)
+        sections["member_home"] = member_home(room=room, user=user)
     return sections

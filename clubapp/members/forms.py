@@ -14,6 +14,7 @@ from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
 import scoring.rulesets
+from clubapp.core.models import Room
 from clubapp.core.roles import Role
 from clubapp.members.idnumbers import id_number_check
 from clubapp.members.models import CardState, ExceptionKind, Weekday
@@ -60,13 +61,24 @@ class MemberEditForm(forms.Form):
     user = forms.ModelChoiceField(
         label=_("Account (to see their own card)"),
         required=False,
-        queryset=get_user_model().objects.filter(groups__name=Role.MEMBER.value, is_active=True),
+        queryset=get_user_model().objects.none(),
+        error_messages={
+            "invalid_choice": _("Choose a member account of this room."),
+        },
     )
     photo = forms.FileField(
         label=_("New photo (JPEG or PNG, at most 5 MB)"),
         required=False,
         widget=forms.FileInput(attrs=_PHOTO_ACCEPT),
     )
+
+    def __init__(self, *args: Any, room: Room, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        # The room's member accounts only: another room's account is not offered, and
+        # naming it is refused as not one of the choices.
+        self.fields["user"].queryset = get_user_model().objects.filter(  # type: ignore[attr-defined]
+            groups__name=Role.MEMBER.value, is_active=True, room_link__room=room
+        )
 
     def clean_photo(self) -> Any:
         photo = self.cleaned_data.get("photo")

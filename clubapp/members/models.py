@@ -21,7 +21,7 @@ from django.utils.translation import gettext_lazy as _
 from pypinyin import lazy_pinyin
 
 from clubapp.core.appendonly import AppendOnlyModel
-from clubapp.core.models import by_field
+from clubapp.core.models import by_field, room_field
 from clubapp.members.crypto import id_number_decrypt, id_number_digest, id_number_encrypt
 
 # Evenings end at 23:00 at the latest (篇三 三).
@@ -50,9 +50,7 @@ def photo_upload_to(instance: Any, filename: str) -> str:
 
 
 class Member(models.Model):
-    room = models.ForeignKey(
-        "core.Room", on_delete=models.PROTECT, related_name="members", verbose_name=_("room")
-    )
+    room = room_field()
     name = models.CharField(_("name"), max_length=50)
     # The name in pinyin ("zhao hui yuan"), kept by the services: lists sort by it.
     name_pinyin = models.CharField(_("name in pinyin"), max_length=300, blank=True, editable=False)
@@ -80,6 +78,7 @@ class Member(models.Model):
         verbose_name = _("member")
         verbose_name_plural = _("members")
         ordering = ["name_pinyin", "name", "pk"]
+        indexes = [models.Index(fields=["room", "name_pinyin"], name="members_member_room_pinyin")]
         constraints = [
             # On the hash, never the number: PostgreSQL's unique-violation message (and
             # so its log) repeats the key's value.
@@ -142,12 +141,13 @@ LIVE_STATUSES = [CardStatus.ACTIVE, CardStatus.SUSPENDED]
 
 
 class Card(models.Model):
-    """会员证: one person, one card; numbered per year (2026-0001)."""
+    """会员证: one person, one card; numbered per room and year (2026-0001)."""
 
+    room = room_field()
     member = models.ForeignKey(
         Member, on_delete=models.PROTECT, related_name="cards", verbose_name=_("member")
     )
-    number = models.CharField(_("card number"), max_length=20, unique=True)
+    number = models.CharField(_("card number"), max_length=20)
     status = models.CharField(
         _("status"), max_length=10, choices=CardStatus.choices, default=CardStatus.ACTIVE
     )
@@ -171,7 +171,10 @@ class Card(models.Model):
         verbose_name = _("membership card")
         verbose_name_plural = _("membership cards")
         ordering = ["-issued_on", "-pk"]
+        indexes = [models.Index(fields=["room", "valid_until"], name="members_card_room_until")]
         constraints = [
+            # Each room numbers its own cards: two rooms both have their 2026-0001.
+            models.UniqueConstraint(fields=["room", "number"], name="members_card_number_in_room"),
             models.UniqueConstraint(
                 fields=["request_key"],
                 condition=models.Q(request_key__isnull=False),
@@ -210,9 +213,7 @@ class Table(models.Model):
     """A mahjong table of the room. ``occupied`` is set at the desk; ``in_play`` by the
     play app while a table session is open at it (docs/members.md)."""
 
-    room = models.ForeignKey(
-        "core.Room", on_delete=models.PROTECT, related_name="tables", verbose_name=_("room")
-    )
+    room = room_field()
     number = models.PositiveSmallIntegerField(_("table number"))
     # What the room calls it ("靠窗", "包间"); the number is shown when blank.
     name = models.CharField(_("table name"), max_length=30, blank=True)
@@ -226,6 +227,13 @@ class Table(models.Model):
         ordering = ["number"]
         constraints = [
             models.UniqueConstraint(fields=["room", "number"], name="members_table_number_unique"),
+            # Two tables of a room are never called the same ("包间" twice); unnamed ones are
+            # told apart by their number.
+            models.UniqueConstraint(
+                fields=["room", "name"],
+                condition=~models.Q(name=""),
+                name="members_table_name_unique",
+            ),
         ]
 
     def __str__(self) -> str:
@@ -241,9 +249,7 @@ class Table(models.Model):
 class Visit(models.Model):
     """One stay in the room: a member (free) or a non-member (billed at check-out)."""
 
-    room = models.ForeignKey(
-        "core.Room", on_delete=models.PROTECT, related_name="visits", verbose_name=_("room")
-    )
+    room = room_field()
     member = models.ForeignKey(
         Member,
         on_delete=models.PROTECT,
@@ -287,6 +293,7 @@ class Visit(models.Model):
         verbose_name = _("visit")
         verbose_name_plural = _("visits")
         ordering = ["-checked_in_at", "-pk"]
+        indexes = [models.Index(fields=["room", "checked_in_at"], name="members_visit_room_in")]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(checked_out_at__isnull=True)
@@ -355,12 +362,10 @@ class ReceiptKind(models.TextChoices):
 
 
 class Receipt(AppendOnlyModel):
-    """收据: one for every fee paid, numbered per year (R2026-00001). Never changed."""
+    """收据: one for every fee paid, numbered per room and year (R2026-00001). Never changed."""
 
-    room = models.ForeignKey(
-        "core.Room", on_delete=models.PROTECT, related_name="+", verbose_name=_("room")
-    )
-    number = models.CharField(_("receipt number"), max_length=20, unique=True)
+    room = room_field()
+    number = models.CharField(_("receipt number"), max_length=20)
     kind = models.CharField(_("kind"), max_length=10, choices=ReceiptKind.choices)
     amount = models.DecimalField(_("amount (yuan)"), max_digits=10, decimal_places=2)
     payer = models.CharField(_("paid by"), max_length=50)
@@ -397,7 +402,11 @@ class Receipt(AppendOnlyModel):
         verbose_name = _("receipt")
         verbose_name_plural = _("receipts")
         ordering = ["-paid_at", "-pk"]
+        indexes = [models.Index(fields=["room", "paid_at"], name="members_receipt_room_paid")]
         constraints = [
+            models.UniqueConstraint(
+                fields=["room", "number"], name="members_receipt_number_in_room"
+            ),
             # Conditional, so that adding it keeps the table (and its triggers) on SQLite.
             models.UniqueConstraint(
                 fields=["request_key"],
@@ -423,9 +432,7 @@ class IdNumberReveal(AppendOnlyModel):
     one of these rows before it shows the number, and the member page lists them
     (who, when). The member row stands for the number: it is never edited."""
 
-    room = models.ForeignKey(
-        "core.Room", on_delete=models.PROTECT, related_name="+", verbose_name=_("room")
-    )
+    room = room_field()
     member = models.ForeignKey(
         Member,
         on_delete=models.PROTECT,
@@ -457,12 +464,7 @@ class Weekday(models.IntegerChoices):
 class OpeningPeriod(models.Model):
     """One period of the weekly schedule; a weekday without periods is closed."""
 
-    room = models.ForeignKey(
-        "core.Room",
-        on_delete=models.CASCADE,
-        related_name="opening_periods",
-        verbose_name=_("room"),
-    )
+    room = room_field()
     weekday = models.PositiveSmallIntegerField(_("weekday"), choices=Weekday.choices)
     opens = models.TimeField(_("opens"))
     closes = models.TimeField(_("closes"))
@@ -494,12 +496,7 @@ class ExceptionKind(models.TextChoices):
 class OpeningException(models.Model):
     """A dated change: closed all day, or an extra period (an evening, up to 23:00)."""
 
-    room = models.ForeignKey(
-        "core.Room",
-        on_delete=models.CASCADE,
-        related_name="opening_exceptions",
-        verbose_name=_("room"),
-    )
+    room = room_field()
     date = models.DateField(_("date"))
     kind = models.CharField(_("kind"), max_length=10, choices=ExceptionKind.choices)
     opens = models.TimeField(_("opens"), null=True, blank=True)
@@ -510,6 +507,7 @@ class OpeningException(models.Model):
         verbose_name = _("opening exception")
         verbose_name_plural = _("opening exceptions")
         ordering = ["date", "opens"]
+        indexes = [models.Index(fields=["room", "date"], name="members_openingexc_room_date")]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(kind="closed", opens__isnull=True, closes__isnull=True)

@@ -64,7 +64,7 @@ def member_list(*, room: Room, q: str = "", state: str = "") -> QuerySet[Member]
     ``q`` matches the name, the phone, or any card number the member has had;
     ``state`` is a CardState value or "none" (no card yet).
     """
-    current = Card.objects.filter(member=OuterRef("pk")).exclude(status=CardStatus.VOID)
+    current = Card.objects.filter(room=room, member=OuterRef("pk")).exclude(status=CardStatus.VOID)
     current = current.order_by("-issued_on", "-pk")
     members = Member.objects.filter(room=room).annotate(
         card_number=Subquery(current.values("number")[:1]),
@@ -76,7 +76,7 @@ def member_list(*, room: Room, q: str = "", state: str = "") -> QuerySet[Member]
         match = (
             Q(name__icontains=q)
             | Q(phone__contains=q)
-            | Q(Exists(Card.objects.filter(member=OuterRef("pk"), number__icontains=q)))
+            | Q(Exists(Card.objects.filter(room=room, member=OuterRef("pk"), number__icontains=q)))
         )
         number = id_number_normalize(q)
         if len(number) == 18:
@@ -105,17 +105,18 @@ def member_current_card(*, member: Member) -> Card | None:
     return member.cards.exclude(status=CardStatus.VOID).order_by("-issued_on", "-pk").first()
 
 
-def member_for_user(*, user: Any) -> Member | None:
-    if not getattr(user, "is_authenticated", False):
+def member_for_user(*, room: Room | None, user: Any) -> Member | None:
+    """The member whose account ``user`` is, in ``room`` (None elsewhere)."""
+    if room is None or not getattr(user, "is_authenticated", False):
         return None
-    return Member.objects.filter(user=user).select_related("room").first()
+    return Member.objects.filter(room=room, user=user).select_related("room").first()
 
 
 def card_get_by_number(*, room: Room, number: str) -> Card | None:
     number = (number or "").strip()
     if not number:
         return None
-    return Card.objects.select_related("member").filter(member__room=room, number=number).first()
+    return Card.objects.select_related("member").filter(room=room, number=number).first()
 
 
 # Separators a desk types or a scanner sends inside a card number: 2026 0007, 2026-0007.
@@ -137,7 +138,7 @@ def desk_lookup(*, room: Room, q: str, limit: int = 20) -> list[tuple[Member, Ca
     compact = _SEPARATORS.sub("", text)
     found: list[tuple[Member, Card | None]] = []
     if compact.isdigit():
-        cards = Card.objects.filter(member__room=room).select_related("member")
+        cards = Card.objects.filter(room=room).select_related("member")
         if len(compact) == 8:
             cards = cards.filter(number=f"{compact[:4]}-{compact[4:]}")
         elif len(compact) <= 4:
@@ -459,19 +460,19 @@ def members_registered(*, room: Room, start: dt.datetime, end: dt.datetime) -> Q
     )
 
 
-def members_of_users(*, user_ids: Iterable[int]) -> dict[int, int]:
-    """{account pk: member pk} of the accounts that are a member's."""
-    return dict(Member.objects.filter(user_id__in=user_ids).values_list("user_id", "id"))
+def members_of_users(*, room: Room, user_ids: Iterable[int]) -> dict[int, int]:
+    """{account pk: member pk} of the room's members among the accounts."""
+    return dict(Member.objects.filter(room=room, user_id__in=user_ids).values_list("user_id", "id"))
 
 
-def members_by_pk(*, pks: Iterable[int]) -> dict[int, Member]:
-    return {m.pk: m for m in Member.objects.filter(pk__in=pks)}
+def members_by_pk(*, room: Room, pks: Iterable[int]) -> dict[int, Member]:
+    return {m.pk: m for m in Member.objects.filter(room=room, pk__in=pks)}
 
 
-def current_card_numbers(*, members: Iterable[Member | int]) -> dict[int, str]:
-    """{member pk: number} of the newest card not voided of each of ``members``."""
+def current_card_numbers(*, room: Room, members: Iterable[Member | int]) -> dict[int, str]:
+    """{member pk: number} of the newest card not voided of each of the room's ``members``."""
     cards = (
-        Card.objects.filter(member__in=members)
+        Card.objects.filter(room=room, member__in=members)
         .exclude(status=CardStatus.VOID)
         .order_by("issued_on", "pk")
     )
@@ -487,7 +488,7 @@ def card_counts(
     ``suspended`` / ``revoked``: cards in that state since a moment in it; ``active``:
     active cards issued by ``last`` and valid through it."""
     changed = Q(status_changed_at__gte=start, status_changed_at__lt=end)
-    return Card.objects.filter(member__room=room).aggregate(
+    return Card.objects.filter(room=room).aggregate(
         issued=Count("id", filter=Q(issued_on__range=(first, last), replaces__isnull=True)),
         reissued=Count("id", filter=Q(issued_on__range=(first, last), replaces__isnull=False)),
         expired=Count("id", filter=Q(status=CardStatus.ACTIVE, valid_until__range=(first, last))),
@@ -504,7 +505,7 @@ def cards_ending_by(*, room: Room, day: dt.date) -> QuerySet[Card]:
     """Active cards valid until ``day`` at the latest (expired and not renewed
     included), with their member, soonest first."""
     return (
-        Card.objects.filter(member__room=room, status=CardStatus.ACTIVE, valid_until__lte=day)
+        Card.objects.filter(room=room, status=CardStatus.ACTIVE, valid_until__lte=day)
         .select_related("member")
         .order_by("valid_until", "number")
     )

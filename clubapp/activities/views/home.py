@@ -54,7 +54,7 @@ def home(request: RoomRequest) -> HttpResponse:
         days.setdefault(line.date, Day(line.date)).planned.append(line)
     for version in sorted(held, key=lambda v: (v.date, v.starts)):
         days.setdefault(version.date, Day(version.date)).held.append(version)
-    me = members_selectors.member_for_user(user=request.user)
+    me = members_selectors.member_for_user(room=room, user=request.user)
     mine: set[int] = set()
     if me is not None:
         mine = set(

@@ -38,7 +38,7 @@ def lock_card(card: Card) -> Card:
     # of=self: the card row only, not its member's or the room's (settings stay editable).
     return (
         Card.objects.select_for_update(of=("self",))
-        .select_related("member", "member__room")
+        .select_related("room", "member")
         .get(pk=card.pk)
     )
 
@@ -67,6 +67,7 @@ def card_issue(
             code="card_exists",
         )
     card = Card.objects.create(
+        room=member.room,
         member=member,
         number=_card_number(member.room, today),
         issued_on=today,
@@ -137,7 +138,7 @@ def card_renew(
             _("This card is suspended: resume it before renewing."), code="card_suspended"
         )
     days_left = (card.valid_until - today).days
-    window = card.member.room.renewal_window_days
+    window = card.room.renewal_window_days
     if state == CardState.ACTIVE and days_left > window and not early:
         raise ValidationError(
             _(
@@ -155,9 +156,9 @@ def card_renew(
     card.valid_until = renewal_end(card=card, today=today)
     card.save(update_fields=["valid_until"])
     receipt_issue(
-        room=card.member.room,
+        room=card.room,
         kind=ReceiptKind.RENEWAL,
-        amount=card.member.room.renewal_fee,
+        amount=card.room.renewal_fee,
         payer=card.member.name,
         by=by,
         now=now,
@@ -196,8 +197,9 @@ def card_reissue(
     card.status_changed_at = now
     card.save(update_fields=["status", "status_reason", "status_changed_at"])
     new = Card.objects.create(
+        room=card.room,
         member=card.member,
-        number=_card_number(card.member.room, today),
+        number=_card_number(card.room, today),
         status=old_status,
         issued_on=today,
         valid_until=max(card.valid_until, today),
@@ -205,9 +207,9 @@ def card_reissue(
         request_key=request_key,
     )
     receipt_issue(
-        room=card.member.room,
+        room=card.room,
         kind=ReceiptKind.REISSUE,
-        amount=card.member.room.card_fee,
+        amount=card.room.card_fee,
         payer=card.member.name,
         by=by,
         now=now,

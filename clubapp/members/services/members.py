@@ -14,7 +14,7 @@ from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.debug import sensitive_variables
 
-from clubapp.core.models import Room
+from clubapp.core.models import Room, UserRoom
 from clubapp.core.roles import user_has_role
 from clubapp.members.crypto import id_number_digest
 from clubapp.members.idnumbers import id_number_check
@@ -129,6 +129,8 @@ def member_update(
     member.name = clean_text(name, label=_("name"), max_length=50)
     member.name_pinyin = name_pinyin(member.name)
     member.phone = clean_text(phone, label=_("phone"), max_length=20)
+    if user is not None and not UserRoom.objects.filter(user=user, room_id=member.room_id).exists():
+        raise ValidationError(_("This account is not one of this room's."), code="user_other_room")
     if user is not None and Member.objects.filter(user=user).exclude(pk=member.pk).exists():
         raise ValidationError(_("This account belongs to another member."), code="user_taken")
     member.user = user

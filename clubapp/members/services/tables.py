@@ -13,11 +13,24 @@ from clubapp.members.models import Table
 from clubapp.members.services.common import must_manage
 
 
-def _table_name(name: str) -> str:
+def _table_name(name: str, *, room: Room | int, table: Table | None = None) -> str:
+    """The name, checked: at most 30 characters, and no other table of the room's."""
     name = (name or "").strip()
     if len(name) > 30:
         raise ValidationError(_("A table's name has at most 30 characters."), code="too_long")
+    others = Table.objects.filter(room=room, name=name)
+    if table is not None:
+        others = others.exclude(pk=table.pk)
+    if name and others.exists():
+        raise _name_taken(name)
     return name
+
+
+def _name_taken(name: str) -> ValidationError:
+    return ValidationError(
+        _("Another table of the room is called %(name)s already.") % {"name": name},
+        code="table_name_taken",
+    )
 
 
 @transaction.atomic
@@ -32,10 +45,13 @@ def table_create(*, room: Room, number: int, name: str = "", by: User) -> Table:
         raise ValidationError(
             _("Table %(number)s exists already.") % {"number": number}, code="table_exists"
         )
+    name = _table_name(name, room=room)
     try:
         with transaction.atomic():
-            return Table.objects.create(room=room, number=number, name=_table_name(name))
+            return Table.objects.create(room=room, number=number, name=name)
     except IntegrityError:
+        if name and Table.objects.filter(room=room, name=name).exists():
+            raise _name_taken(name) from None
         raise ValidationError(
             _("Table %(number)s exists already.") % {"number": number}, code="table_exists"
         ) from None
@@ -46,8 +62,12 @@ def table_rename(*, table: Table, name: str, by: User) -> Table:
     """Change what the room calls a table; its number (what sessions name) stays."""
     must_manage(by)
     table = Table.objects.select_for_update().get(pk=table.pk)
-    table.name = _table_name(name)
-    table.save(update_fields=["name"])
+    table.name = _table_name(name, room=table.room_id, table=table)
+    try:
+        with transaction.atomic():
+            table.save(update_fields=["name"])
+    except IntegrityError:
+        raise _name_taken(table.name) from None
     return table
 
 

@@ -104,7 +104,7 @@ def _member_enters(
 ) -> Visit:
     """A member's 入场 by an active card of this room, unless they are inside already."""
     card = lock_card(card)
-    if card.member.room_id != room.pk:
+    if card.room_id != room.pk:
         raise ValidationError(_("This card is not one of this room's."), code="card_other_room")
     state = card.state_on(timezone.localdate(now))
     if state != CardState.ACTIVE:

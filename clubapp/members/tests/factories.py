@@ -65,6 +65,7 @@ class CardFactory(factory.django.DjangoModelFactory):
         model = Card
 
     member = factory.SubFactory(MemberFactory)
+    room = factory.SelfAttribute("member.room")
     number = factory.Sequence(lambda n: f"2026-{9000 + n:04d}")
     issued_on = factory.LazyFunction(timezone.localdate)
     valid_until = factory.LazyAttribute(lambda o: o.issued_on + dt.timedelta(days=364))

@@ -77,10 +77,15 @@ def test_one_person_one_card(person, manager):
 
 def test_the_database_allows_one_live_card_per_member(person):
     Card.objects.create(
-        member=person, number="A", issued_on=dt.date(2026, 1, 1), valid_until=dt.date(2026, 12, 31)
+        room=person.room,
+        member=person,
+        number="A",
+        issued_on=dt.date(2026, 1, 1),
+        valid_until=dt.date(2026, 12, 31),
     )
     with pytest.raises(IntegrityError), transaction.atomic():
         Card.objects.create(
+            room=person.room,
             member=person,
             number="B",
             issued_on=dt.date(2026, 1, 1),
@@ -125,6 +130,7 @@ def test_revoking_needs_a_reason(person, manager):
 def test_the_database_refuses_a_revoked_card_without_reason(person):
     with pytest.raises(IntegrityError), transaction.atomic():
         Card.objects.create(
+            room=person.room,
             member=person,
             number="C",
             status=CardStatus.REVOKED,

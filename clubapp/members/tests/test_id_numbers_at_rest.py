@@ -119,6 +119,7 @@ def test_an_error_report_of_the_create_view_hides_the_number(manager, room, monk
         {"name": "钱大伯", "phone": "13800000002", "id_number": NUMBER, "photo": photo},
     )
     request.user = manager
+    request.room = room  # as RoomMiddleware sets it
     try:
         views.member_create(request)
     except RuntimeError:

@@ -17,7 +17,7 @@ def room_member(request: AuthenticatedRequest, pk: int) -> Member:
 
 def room_card(request: AuthenticatedRequest, pk: int) -> Card:
     return get_object_or_404(
-        Card.objects.select_related("member", "member__room"), pk=pk, member__room=request.room
+        Card.objects.select_related("room", "member", "member__room"), pk=pk, room=request.room
     )
 
 

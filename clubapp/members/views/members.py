@@ -103,6 +103,7 @@ def member_edit(request: AuthenticatedRequest, pk: int) -> HttpResponse:
         request.POST or None,
         request.FILES or None,
         initial={"name": member.name, "phone": member.phone, "user": member.user_id},
+        room=request.room,
     )
     if request.method == "POST" and form.is_valid():
         data = form.cleaned_data
@@ -176,7 +177,7 @@ def member_id_number_show(request: AuthenticatedRequest, pk: int) -> HttpRespons
 @login_required
 def member_photo(request: AuthenticatedRequest, pk: int) -> FileResponse:
     """Photos are personal data: served through a permission check, never as public media."""
-    member = get_object_or_404(Member, pk=pk)
+    member = get_object_or_404(Member, pk=pk, room=request.room)
     own = member.user_id is not None and member.user_id == request.user.pk
     if not (own or can_read(request.user)):
         raise PermissionDenied
@@ -190,7 +191,7 @@ def member_photo(request: AuthenticatedRequest, pk: int) -> FileResponse:
 @login_required
 def my_card(request: AuthenticatedRequest) -> HttpResponse:
     """A member's own card and visits; nobody else's."""
-    member = selectors.member_for_user(user=request.user)
+    member = selectors.member_for_user(room=request.room, user=request.user)
     if member is None:
         return render(request, "members/my_card.html", {"member": None})
     return render(

@@ -56,17 +56,16 @@ def visit_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
             "room", "member", "card", "checked_in_by", "checked_out_by", "admitted_by"
         ),
         pk=pk,
+        room=request.room,
     )
     room = request.room
-    if visit.room_id != room.pk:
-        raise Http404
     return render(
         request,
         "members/visit_detail.html",
         {
             "visit": visit,
             "now": selectors.visits_now(visits=[visit], room=room)[0],
-            "receipt": Receipt.objects.filter(visit=visit).first(),
+            "receipt": Receipt.objects.filter(room=room, visit=visit).first(),
             "can_manage": can_manage(request.user),
         },
     )
@@ -211,9 +210,9 @@ def visit_check_out(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """离场 in two steps: the page shows the time and the fee; the desk confirms the cash.
     A visit still open after closing is closed with a time (the closing time unless the
     desk types another and recalculates)."""
-    visit = get_object_or_404(Visit.objects.select_related("room", "member", "card"), pk=pk)
-    if visit.room_id != request.room.pk:
-        raise Http404
+    visit = get_object_or_404(
+        Visit.objects.select_related("room", "member", "card"), pk=pk, room=request.room
+    )
     form = CheckOutForm(request.POST if request.method == "POST" else None)
     left_at = None
     if request.method == "POST":

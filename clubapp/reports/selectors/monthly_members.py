@@ -69,7 +69,7 @@ def members_section(*, room: Room, month: Month) -> MembersSection:
     }
     fees = [(str(kind.label), *by_kind.get(kind.value, (0, ZERO))) for kind in kinds]
     new = list(members.members_registered(room=room, start=start, end=end))
-    current = members.current_card_numbers(members=new)
+    current = members.current_card_numbers(room=room, members=new)
     return MembersSection(
         new_members=len(new),
         cards_issued=counts["issued"],

@@ -72,7 +72,7 @@ def play_section(*, room: Room, month: Month, big_hands_limit: int = 100) -> Pla
         for name in names
     ]
     voided = sum(r for _p, r in per_ruleset_hands.values())
-    seats = _seats_of(sessions)
+    seats = _seats_of(sessions, room=room)
     big = _big_hands(sessions, seats, big_hands_limit)
     member_points, guest_points, guest_seats = _points(sessions, seats)
     return PlaySection(
@@ -95,17 +95,17 @@ class _SeatRow:
     card: str
 
 
-def _seats_of(sessions: QuerySet[TableSession]) -> dict[tuple[int, str], _SeatRow]:
+def _seats_of(sessions: QuerySet[TableSession], *, room: Room) -> dict[tuple[int, str], _SeatRow]:
     """Each seat of the sessions, with the member behind it: through the visit it was
     seated with, or through the member account that sat there."""
     rows = play.seats_of(sessions=sessions)
     by_user = members.members_of_users(
-        user_ids={row.user_id for row in rows if row.user_id is not None}
+        room=room, user_ids={row.user_id for row in rows if row.user_id is not None}
     )
     ids = {row.visit_member_id for row in rows if row.visit_member_id is not None}
     ids |= set(by_user.values())
-    people = members.members_by_pk(pks=ids)
-    cards = members.current_card_numbers(members=ids)
+    people = members.members_by_pk(room=room, pks=ids)
+    cards = members.current_card_numbers(room=room, members=ids)
     out = {}
     for row in rows:
         member_id = row.visit_member_id
