@@ -23,7 +23,7 @@ from typing import Any
 import pytest
 from django.apps import apps
 from django.db import connection, transaction
-from django.test import Client
+from django.test import Client, override_settings
 from django.urls import URLPattern, URLResolver, get_resolver
 from django.utils import timezone
 
@@ -85,18 +85,27 @@ def _demo_room(slug: str, name: str, prefix: str) -> tuple[Room, dict[str, Any]]
 
 
 @pytest.fixture(scope="module")
-def two_rooms(django_db_setup: Any, django_db_blocker: Any) -> Iterator[dict[str, Any]]:
-    with django_db_blocker.unblock():
+def two_rooms(
+    django_db_setup: Any, django_db_blocker: Any, tmp_path_factory: Any
+) -> Iterator[dict[str, Any]]:
+    media = tmp_path_factory.mktemp("media")
+    with django_db_blocker.unblock(), override_settings(MEDIA_ROOT=media):
         outer = transaction.atomic()
         outer.__enter__()
         try:
             a, a_users = _demo_room("main", "甲区棋牌室", "")
             _bump_ids(FAR)
             b, b_users = _demo_room("b", B_NAME, "b-")
-            yield {"a": a, "b": b, "a_users": a_users, "b_users": b_users}
+            yield {"a": a, "b": b, "a_users": a_users, "b_users": b_users, "media": media}
         finally:
             transaction.set_rollback(True)
             outer.__exit__(None, None, None)
+
+
+@pytest.fixture(autouse=True)
+def _demo_media(two_rooms: dict[str, Any], settings: Any) -> None:
+    """The photos the demo saved (each test otherwise gets a fresh media folder)."""
+    settings.MEDIA_ROOT = two_rooms["media"]
 
 
 def _patterns(resolver: URLResolver | None = None, prefix: str = "") -> Iterator[tuple[str, Any]]:
