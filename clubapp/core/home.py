@@ -107,16 +107,16 @@ def accountant_home(*, room: Room) -> AccountantHome:
     )
 
 
-def member_home(*, user: Any) -> MemberHome:
+def member_home(*, user: Any, room: Room) -> MemberHome:
     member = members.member_for_user(user=user)
     card = members.member_current_card(member=member) if member is not None else None
-    stats = play.member_stats(user=user)
-    awaiting = play.hands_awaiting(user=user, count=SHOWN + 1)
+    stats = play.member_stats(room=room, user=user)
+    awaiting = play.hands_awaiting(room=room, user=user, count=SHOWN + 1)
     return MemberHome(
         member=member,
         card=card,
         card_state=card.state_on(timezone.localdate()) if card is not None else None,
-        sessions=list(play.sessions_seated(user=user)),
+        sessions=list(play.sessions_seated(room=room, user=user)),
         awaiting=awaiting[:SHOWN],
         more_awaiting=len(awaiting) > SHOWN,
         # newest first: the last few sessions, the rest on the history page
@@ -142,5 +142,5 @@ def home_sections(*, user: Any, roles: list[Role], room: Room | None) -> dict[st
     if Role.ACCOUNTANT in roles:
         sections["accountant"] = accountant_home(room=room)
     if Role.MEMBER in roles:
-        sections["member_home"] = member_home(user=user)
+        sections["member_home"] = member_home(user=user, room=room)
     return sections
