@@ -29,9 +29,7 @@ class RulesetVersionAdmin(ReadOnlyAdmin):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet[RulesetVersion]:
         return (
-            super()
-            .get_queryset(request)
-            .filter(Q(room__isnull=True) | Q(room=request.room))  # type: ignore[attr-defined]
+            super().get_queryset(request).filter(Q(room__isnull=True) | Q(room=request.room))  # type: ignore[attr-defined]
         )
 
 

@@ -189,7 +189,10 @@ def hand_void_request(*, hand: Hand, reason: str, by: User) -> VoidRequest:
             with transaction.atomic():
                 return VoidRequest.objects.create(
                     room_id=target.room_id,
-                    hand=target, reason=reason, seat=seat.wind, requested_by=by
+                    hand=target,
+                    reason=reason,
+                    seat=seat.wind,
+                    requested_by=by,
                 )
         except IntegrityError:
             pending = void_request_pending(hand=target)
