@@ -115,8 +115,9 @@ def test_the_database_refuses_a_pair_appended_to_a_committed_hand():
     with pytest.raises(IntegrityError, match="ledger lines"), transaction.atomic():
         with connection.cursor() as cursor:
             cursor.execute(
-                "INSERT INTO play_ledgerline (room_id, hand_id, seat, counterparty, points, reason) "
-                "VALUES (%s, %s, 'E', 'S', -500, 'win'), (%s, %s, 'S', 'E', 500, 'win')",
+                "INSERT INTO play_ledgerline"
+                " (room_id, hand_id, seat, counterparty, points, reason) VALUES"
+                " (%s, %s, 'E', 'S', -500, 'win'), (%s, %s, 'S', 'E', 500, 'win')",
                 [hand.room_id, hand.pk, hand.room_id, hand.pk],
             )
     assert hand.lines.count() == 2
