@@ -10,7 +10,7 @@ import django.db.models.deletion
 from django.db import migrations, models
 
 from clubapp.core.roomguards import FillRoom, PutTriggersBack, SetTriggersAside
-from clubapp.core.triggers import InstallTriggers
+from clubapp.core.triggers import InstallTriggers, registry
 
 #: the new room columns and the parent each is filled from (parents first)
 CHILDREN = [
@@ -33,6 +33,19 @@ def _room(null: bool) -> models.ForeignKey:
     )
 
 
+def drop_others_ruleset_room_triggers(apps, schema_editor):
+    """Backwards: the ruleset's room column goes, so the other apps' room triggers that
+    read it (a tournament's ruleset, ``rooms_activities``) go first; SQLite would refuse
+    every later table rebuild while a trigger names a missing column. A later
+    ``migrate`` to the end puts them back (``restore_missing``)."""
+    vendor = schema_editor.connection.vendor
+    for trigger in registry():
+        sql = " ".join(trigger.statements(vendor))
+        if trigger.group != "rooms_play" and "FROM play_rulesetversion" in sql:
+            for statement in trigger.drop_sql(vendor):
+                schema_editor.execute(statement, params=None)
+
+
 class Migration(migrations.Migration):
 
     dependencies = [
@@ -41,6 +54,7 @@ class Migration(migrations.Migration):
     ]
 
     operations = [
+        migrations.RunPython(migrations.RunPython.noop, drop_others_ruleset_room_triggers),
         # SQLite rebuilds a table to add or drop a column and refuses while another
         # table's trigger names it: every trigger is set aside until the columns stand
         SetTriggersAside(),
