@@ -88,9 +88,11 @@ def ledger_lines(hand: Hand, payments: list[dict[str, Any]]) -> list[LedgerLine]
     lines = []
     for p in payments:
         if p["amount"]:
-            lines.append(LedgerLine(hand=hand, seat=p["from"], counterparty=p["to"],
+            lines.append(LedgerLine(room_id=hand.room_id, hand=hand, seat=p["from"],
+                                    counterparty=p["to"],
                                     points=-p["amount"], reason=p["reason"]))  # fmt: skip
-            lines.append(LedgerLine(hand=hand, seat=p["to"], counterparty=p["from"],
+            lines.append(LedgerLine(room_id=hand.room_id, hand=hand, seat=p["to"],
+                                    counterparty=p["from"],
                                     points=p["amount"], reason=p["reason"]))  # fmt: skip
     return lines
 
@@ -138,7 +140,7 @@ def fill(total: int, per_session: int, seed: int) -> None:
             )
             Seat.objects.bulk_create(
                 [
-                    Seat(session=t, wind=w, name=n)
+                    Seat(room=room, session=t, wind=w, name=n)
                     for t in tables
                     for w, n in zip(SEATS, NAMES, strict=True)
                 ]
@@ -166,6 +168,7 @@ def fill(total: int, per_session: int, seed: int) -> None:
                     state = night.after(table.night(), state, row, settled_through=0)
                     hands.append(
                         Hand(
+                            room=room,
                             session=table,
                             number=number,
                             record=record,
@@ -231,7 +234,11 @@ def measure(requests: int, per_session: int) -> bool:
     and a bare view. Interleaving the series keeps the machine's drift out of the
     ratios. A table takes ``per_session`` hands more, then the next one takes over, so
     every page shows a night of 40 to 80 hands."""
-    member = user_create(username=f"bench-{uuid.uuid4().hex[:8]}", password=uuid.uuid4().hex)
+    # the bench's data is the room "main"'s (made by the fill), the member's account too
+    room, _ = Room.objects.get_or_create(slug="main", defaults={"name": "棋牌室"})
+    member = user_create(
+        username=f"bench-{uuid.uuid4().hex[:8]}", password=uuid.uuid4().hex, room=room
+    )
     member.groups.add(Group.objects.get(name=Role.MEMBER.value))
     version = services.ruleset_versions_sync()[1]
     client = Client()

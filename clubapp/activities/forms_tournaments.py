@@ -80,7 +80,7 @@ class TournamentForm(forms.Form):
         super().__init__(*args, **kwargs)
         ruleset = self.fields["ruleset"]
         assert isinstance(ruleset, forms.ModelChoiceField)
-        ruleset.queryset = play_selectors.ruleset_versions_latest()
+        ruleset.queryset = play_selectors.ruleset_versions_latest(room=room)
         planned = self.fields["planned"]
         assert isinstance(planned, forms.ModelChoiceField)
         # the tournaments of the room's plans (the plans' part decides which version holds)

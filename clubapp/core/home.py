@@ -110,13 +110,13 @@ def accountant_home(*, room: Room) -> AccountantHome:
 def member_home(*, room: Room, user: Any) -> MemberHome:
     member = members.member_for_user(room=room, user=user)
     card = members.member_current_card(member=member) if member is not None else None
-    stats = play.member_stats(user=user)
-    awaiting = play.hands_awaiting(user=user, count=SHOWN + 1)
+    stats = play.member_stats(room=room, user=user)
+    awaiting = play.hands_awaiting(room=room, user=user, count=SHOWN + 1)
     return MemberHome(
         member=member,
         card=card,
         card_state=card.state_on(timezone.localdate()) if card is not None else None,
-        sessions=list(play.sessions_seated(user=user)),
+        sessions=list(play.sessions_seated(room=room, user=user)),
         awaiting=awaiting[:SHOWN],
         more_awaiting=len(awaiting) > SHOWN,
         # newest first: the last few sessions, the rest on the history page

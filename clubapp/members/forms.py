@@ -13,7 +13,6 @@ from django.core.exceptions import ValidationError
 from django.utils.translation import gettext
 from django.utils.translation import gettext_lazy as _
 
-import scoring.rulesets
 from clubapp.core.models import Room
 from clubapp.core.roles import Role
 from clubapp.members.idnumbers import id_number_check
@@ -224,14 +223,17 @@ class RoomSettingsForm(forms.Form):
         empty_value=None,
         required=False,
     )
-    # Play's setting: the ruleset a new table starts with (scoring's rulesets by name).
+    # Play's setting: the ruleset a new table starts with, by name: a standard one or
+    # one of the room's own (another room's is not a choice).
     default_ruleset = forms.ChoiceField(label=_("Default ruleset of a new table"), required=False)
 
-    def __init__(self, *args: Any, **kwargs: Any) -> None:
+    def __init__(self, *args: Any, room: Room, **kwargs: Any) -> None:
+        from clubapp.play import selectors as play_selectors
+
         super().__init__(*args, **kwargs)
         self.fields["default_ruleset"].choices = [  # type: ignore[attr-defined]
             ("", "—"),
-            *((ident, scoring.rulesets.get(ident).name) for ident in scoring.rulesets.available()),
+            *play_selectors.ruleset_choices(room=room),
         ]
 
 

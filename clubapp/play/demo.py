@@ -65,7 +65,9 @@ def _players(room: Room, desk: Any, now: datetime) -> dict[str, Visit]:
         Table.objects.get_or_create(room=room, number=number)
     for member in Member.objects.filter(room=room, name__in=MEMBERS):
         card = members_selectors.member_current_card(member=member)
-        in_room = Visit.objects.filter(member=member, checked_out_at__isnull=True).exists()
+        in_room = Visit.objects.filter(
+            room=room, member=member, checked_out_at__isnull=True
+        ).exists()
         if card is not None and not in_room and card.state_on(timezone.localdate(at)) == "active":
             members_services.visit_check_in(room=room, card=card, by=desk, now=at)
     for name in GUESTS:

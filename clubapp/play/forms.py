@@ -115,7 +115,7 @@ class SessionForm(forms.Form):
         super().__init__(*args, **kwargs)
         self.typed_names = typed_names
         rulesets = self.fields["ruleset"]
-        rulesets.queryset = selectors.ruleset_versions_latest()  # type: ignore[attr-defined]
+        rulesets.queryset = selectors.ruleset_versions_latest(room=room)  # type: ignore[attr-defined]
         rulesets.label_from_instance = lambda version: version.name  # type: ignore[attr-defined]
         # the room's default ruleset is chosen unless the form says otherwise
         if room.default_ruleset and not self.is_bound:

@@ -19,7 +19,7 @@ from django.utils.translation import gettext_lazy as _
 import scoring
 import scoring.rulesets
 from clubapp.core.appendonly import AppendOnlyModel, AppendOnlyQuerySet
-from clubapp.core.models import by_field
+from clubapp.core.models import by_field, room_field
 from clubapp.play.refusals import said
 from scoring import night
 from scoring.record import SEATS as SEATS  # the seats as the scorer names them
@@ -35,18 +35,34 @@ class Wind(models.TextChoices):
 
 
 class RulesetVersionQuerySet(AppendOnlyQuerySet):
-    """Append-only (bulk update and delete refused), found by natural key."""
+    """Append-only (bulk update and delete refused), found by natural key: (id,
+    version) of a standard ruleset, (id, version, room's code) of a room's own."""
 
-    def get_by_natural_key(self, ruleset_id: str, version: str) -> RulesetVersion:
-        return self.get(ruleset_id=ruleset_id, version=version)
+    def get_by_natural_key(
+        self, ruleset_id: str, version: str, room: str | None = None
+    ) -> RulesetVersion:
+        if room is None:
+            return self.get(ruleset_id=ruleset_id, version=version, room__isnull=True)
+        return self.get(ruleset_id=ruleset_id, version=version, room__slug=room)
 
 
 class RulesetVersion(AppendOnlyModel):
     """One exact set of a ruleset's numbers, as scored. Never edited: a changed
     parameter is a new row (its ``version`` is the hash scoring computes), so a
     recorded hand always names the numbers it was scored with. Append-only, down to
-    the database's triggers (migration ``0015_rulesetversion_append_only``)."""
+    the database's triggers (migration ``0015_rulesetversion_append_only``).
 
+    The standard rulesets (shipped with scoring/) have no room: every room's, read
+    only. A version a room's manager saves carries that room (docs/rooms.md)."""
+
+    room = models.ForeignKey(
+        "core.Room",
+        on_delete=models.PROTECT,
+        null=True,
+        blank=True,
+        related_name="+",
+        verbose_name=_("room"),
+    )
     ruleset_id = models.SlugField(_("ruleset"), max_length=60)
     name = models.CharField(_("name"), max_length=100)
     family = models.CharField(_("family"), max_length=20)
@@ -62,16 +78,32 @@ class RulesetVersion(AppendOnlyModel):
         verbose_name_plural = _("ruleset versions")
         ordering = ["ruleset_id", "created_at", "id"]
         constraints = [
+            # a version once among the standard ones, once in each room
             models.UniqueConstraint(
-                fields=["ruleset_id", "version"], name="play_rulesetversion_unique"
+                fields=["ruleset_id", "version"],
+                condition=models.Q(room__isnull=True),
+                name="play_rulesetversion_standard_unique",
+            ),
+            models.UniqueConstraint(
+                fields=["room", "ruleset_id", "version"],
+                name="play_rulesetversion_unique_in_room",
             ),
         ]
 
     def __str__(self) -> str:
         return f"{self.name} ({self.version})"
 
-    def natural_key(self) -> tuple[str, str]:
-        return (self.ruleset_id, self.version)
+    def natural_key(self) -> tuple[str, ...]:
+        if self.room_id is None:
+            return (self.ruleset_id, self.version)
+        return (self.ruleset_id, self.version, self.room.slug)
+
+    natural_key.dependencies = ["core.room"]  # type: ignore[attr-defined]
+
+    @property
+    def is_standard(self) -> bool:
+        """Shipped with scoring/: every room's, read only."""
+        return self.room_id is None
 
     def clean(self) -> None:
         """scoring bounds every number (``scoring.rulesets.MAX_NUMBER``); its refusal is
@@ -105,7 +137,7 @@ class SettleEvery(models.TextChoices):
 class TableSession(models.Model):
     """One table's night (场): a ruleset version, a mode and four seats."""
 
-    room = models.ForeignKey("core.Room", on_delete=models.PROTECT, verbose_name=_("room"))
+    room = room_field()
     #: the room's table (members app); one open session per table (a partial unique
     #: constraint)
     table = models.ForeignKey(
@@ -140,6 +172,9 @@ class TableSession(models.Model):
         verbose_name = _("table session")
         verbose_name_plural = _("table sessions")
         ordering = ["-started_at", "-id"]
+        indexes = [
+            models.Index(fields=["room", "-started_at"], name="play_session_room_started"),
+        ]
         constraints = [
             # one open session per physical table, whatever the app does
             models.UniqueConstraint(
@@ -206,6 +241,7 @@ class Seat(models.Model):
     """A player at a wind of a session: the player's visit to the room (members app:
     a member or a paying non-member), a member's account, or a named guest."""
 
+    room = room_field()
     session = models.ForeignKey(
         TableSession, on_delete=models.CASCADE, related_name="seats", verbose_name=_("session")
     )
@@ -269,6 +305,7 @@ class Hand(AppendOnlyModel):
     stored states equal to a recomputation.
     """
 
+    room = room_field()
     session = models.ForeignKey(
         TableSession, on_delete=models.PROTECT, related_name="hands", verbose_name=_("session")
     )
@@ -370,6 +407,7 @@ class LedgerLine(AppendOnlyModel):
     """One seat's points (花) in one entry: + received, − paid. The lines of an
     entry sum to zero (a deferred trigger checks it at commit on PostgreSQL)."""
 
+    room = room_field()
     hand = models.ForeignKey(
         Hand, on_delete=models.PROTECT, related_name="lines", verbose_name=_("hand")
     )
@@ -404,6 +442,7 @@ class Settlement(AppendOnlyModel):
     and the fewest transfers that settle it. Never recomputed: a hand voided later
     shows up, reversed, in the next statement."""
 
+    room = room_field()
     session = models.ForeignKey(
         TableSession,
         on_delete=models.PROTECT,
@@ -446,6 +485,7 @@ class Settlement(AppendOnlyModel):
 class HandSignoff(AppendOnlyModel):
     """A player's confirmation of a booked hand, given on their own phone."""
 
+    room = room_field()
     hand = models.ForeignKey(
         Hand, on_delete=models.PROTECT, related_name="signoffs", verbose_name=_("hand")
     )
@@ -471,6 +511,7 @@ class VoidRequest(models.Model):
     """A seated player's request to void a hand; a second seated player confirms it
     (that writes the reversal), or a manager voids the hand."""
 
+    room = room_field()
     hand = models.ForeignKey(
         Hand, on_delete=models.PROTECT, related_name="void_requests", verbose_name=_("hand")
     )

@@ -18,6 +18,7 @@ from functools import wraps
 from typing import Any
 
 from django.core.exceptions import PermissionDenied
+from django.http import Http404
 
 from clubapp.core.roles import Role, role_required, user_roles
 
@@ -58,7 +59,7 @@ def seat_of(user: Any, session: Any) -> Any:
         return None
     if isinstance(session, TableSession):
         return next((seat for seat in session.seats.all() if seat.user_id == user.pk), None)
-    return Seat.objects.filter(session_id=session, user=user).first()
+    return Seat.objects.filter(session_id=session, user=user).first()  # (of the view's room)
 
 
 def may_read_table(user: Any, session: Any) -> bool:
@@ -78,10 +79,16 @@ def may_act_at_table(user: Any, session: Any) -> bool:
 
 
 def table_actor(view: Any) -> Any:
-    """A view of one table (``pk``): 403 unless ``may_act_at_table``."""
+    """A view of one table (``pk``) of the request's room: 404 for a table of another
+    room (as for a missing one: the page does not tell that it exists), 403 unless
+    ``may_act_at_table``."""
 
     @wraps(view)
     def wrapped(request: Any, pk: int, *args: Any, **kwargs: Any) -> Any:
+        from clubapp.play.models import TableSession
+
+        if not TableSession.objects.filter(pk=pk, room=request.room).exists():
+            raise Http404
         if not may_act_at_table(request.user, pk):
             raise PermissionDenied
         return view(request, pk, *args, **kwargs)

@@ -34,19 +34,20 @@ from scoring import compare, features, night, settle, timing
 RECENT = 8
 
 
-def session_list() -> QuerySet[TableSession]:
-    """Open tables first, then the newest."""
+def session_list(*, room: Room) -> QuerySet[TableSession]:
+    """The room's sessions: open tables first, then the newest."""
     return (
-        TableSession.objects.select_related("ruleset", "table")
+        TableSession.objects.filter(room=room)
+        .select_related("ruleset", "table")
         .prefetch_related("seats")
         .order_by(F("ended_at").desc(nulls_first=True), "-started_at", "-id")
     )
 
 
-def sessions_seated(*, user: Any) -> QuerySet[TableSession]:
-    """The open tables where ``user`` sits (by their account), oldest first."""
+def sessions_seated(*, room: Room, user: Any) -> QuerySet[TableSession]:
+    """The room's open tables where ``user`` sits (by their account), oldest first."""
     return (
-        TableSession.objects.filter(ended_at__isnull=True, seats__user=user)
+        TableSession.objects.filter(room=room, ended_at__isnull=True, seats__user=user)
         .select_related("ruleset")
         .prefetch_related("seats")
         .distinct()
@@ -56,7 +57,7 @@ def sessions_seated(*, user: Any) -> QuerySet[TableSession]:
 
 def tables_openable(*, room: Room) -> QuerySet[Table]:
     """The room's tables a new session may take: in use, with no open session."""
-    busy = TableSession.objects.filter(table=OuterRef("pk"), ended_at__isnull=True)
+    busy = TableSession.objects.filter(room=room, table=OuterRef("pk"), ended_at__isnull=True)
     return Table.objects.filter(room=room, active=True).exclude(Exists(busy)).order_by("number")
 
 
@@ -64,7 +65,7 @@ def visits_seatable(*, room: Room) -> QuerySet[Visit]:
     """The players a new table may seat: open visits of the room (a member checked in
     by card, a non-member who pays at the desk), none already at an open table (by the
     visit, or by the member's account)."""
-    at_open_table = Seat.objects.filter(session__ended_at__isnull=True)
+    at_open_table = Seat.objects.filter(room=room, session__ended_at__isnull=True)
     return (
         Visit.objects.filter(room=room, checked_out_at__isnull=True)
         .exclude(Exists(at_open_table.filter(visit=OuterRef("pk"))))
@@ -74,9 +75,10 @@ def visits_seatable(*, room: Room) -> QuerySet[Visit]:
     )
 
 
-def session_get(*, pk: int, seats: bool = True) -> TableSession:
-    """The session with its ruleset and (``seats``) its seats, or 404."""
-    sessions = TableSession.objects.select_related("ruleset")
+def session_get(*, room: Room, pk: int, seats: bool = True) -> TableSession:
+    """The room's session with its ruleset and (``seats``) its seats, or 404 (another
+    room's as a missing one: the page does not tell that it exists)."""
+    sessions = TableSession.objects.filter(room=room).select_related("ruleset")
     if seats:
         sessions = sessions.prefetch_related("seats")
     return get_object_or_404(sessions, pk=pk)
@@ -271,29 +273,43 @@ def gardens_closed(*, session: TableSession, after: int) -> list[dict[str, Any]]
 
 
 def settlement_get(*, session: TableSession, number: int) -> Settlement:
-    return get_object_or_404(Settlement, session=session, number=number)
+    return get_object_or_404(Settlement, room=session.room_id, session=session, number=number)
 
 
 def hand_get(*, session: TableSession, number: int) -> Hand:
     return get_object_or_404(
         Hand.objects.select_related("voids", "recorded_by", "ruleset"),
+        room=session.room_id,
         session=session,
         number=number,
     )
 
 
-def ruleset_version_list() -> QuerySet[RulesetVersion]:
-    return RulesetVersion.objects.order_by("ruleset_id", "-id")
+def rulesets_of(*, room: Room) -> QuerySet[RulesetVersion]:
+    """The ruleset versions a room sees: the standard ones (no room: every room's, read
+    only) and the room's own."""
+    return RulesetVersion.objects.filter(Q(room__isnull=True) | Q(room=room))
 
 
-def ruleset_version_get(*, pk: int) -> RulesetVersion:
-    return get_object_or_404(RulesetVersion, pk=pk)
+def ruleset_version_list(*, room: Room) -> QuerySet[RulesetVersion]:
+    return rulesets_of(room=room).order_by("ruleset_id", "-id")
 
 
-def ruleset_versions_latest() -> QuerySet[RulesetVersion]:
-    """The newest stored version of each ruleset: what a new table may choose."""
-    newest = RulesetVersion.objects.values("ruleset_id").annotate(last=Max("id"))
+def ruleset_version_get(*, room: Room, pk: int) -> RulesetVersion:
+    """A version the room sees (standard or its own), or 404."""
+    return get_object_or_404(rulesets_of(room=room), pk=pk)
+
+
+def ruleset_versions_latest(*, room: Room) -> QuerySet[RulesetVersion]:
+    """The newest version of each ruleset the room sees: what a new table may choose."""
+    newest = rulesets_of(room=room).values("ruleset_id").annotate(last=Max("id"))
     return RulesetVersion.objects.filter(id__in=newest.values("last")).order_by("ruleset_id")
+
+
+def ruleset_choices(*, room: Room) -> list[tuple[str, str]]:
+    """(ruleset id, name) of every ruleset the room sees, by id: what the room's
+    default ruleset may be."""
+    return [(v.ruleset_id, v.name) for v in ruleset_versions_latest(room=room)]
 
 
 @dataclass
@@ -319,13 +335,13 @@ class MemberStats:
         return round(self.deal_in_total / self.deal_ins, 1) if self.deal_ins else 0.0
 
 
-def member_stats(*, user: Any = None, member: Any = None) -> MemberStats:
+def member_stats(*, room: Room, user: Any = None, member: Any = None) -> MemberStats:
     """Points over time (one row per session), wins, self-draws, deal-ins, big hands,
     and the average win and deal-in, from the standing hands (three queries).
 
     The history is the member's (``member``: every seat taken on a visit of theirs or
     by their account, login or not) or an account's (``user``: its seats, and those of
-    its member)."""
+    its member), in ``room``."""
     if member is None and user is not None:
         member = getattr(user, "member", None)
     if user is None and member is not None:
@@ -336,20 +352,22 @@ def member_stats(*, user: Any = None, member: Any = None) -> MemberStats:
     if member is not None:
         where |= Q(visit__member=member)
     seats = list(
-        Seat.objects.filter(where)
+        Seat.objects.filter(where, room=room)
         .select_related("session__ruleset")
         .order_by("session__started_at", "session_id")
     )
     wind_of = {seat.session_id: seat.wind for seat in seats}
     family = {seat.session_id: seat.session.ruleset.family for seat in seats}
     rows = list(
-        Hand.objects.filter(session_id__in=wind_of, voids__isnull=True, voided_by__isnull=True)
+        Hand.objects.filter(
+            room=room, session_id__in=wind_of, voids__isnull=True, voided_by__isnull=True
+        )
         .order_by("session_id", "number")
         .values("session_id", "record", "result")
     )
     totals: dict[int, int] = {}
     sums = (
-        LedgerLine.objects.filter(hand__session_id__in=wind_of)
+        LedgerLine.objects.filter(room=room, hand__session_id__in=wind_of)
         .values("hand__session_id", "seat")
         .annotate(total=Sum("points"))
     )
@@ -385,12 +403,14 @@ def member_stats(*, user: Any = None, member: Any = None) -> MemberStats:
     return stats
 
 
-def hands_awaiting(*, user: Any, count: int = 20) -> list[Hand]:
-    """The standing hands at tables where ``user`` sits that they have not confirmed
-    yet, newest first (what a player is asked to look at)."""
+def hands_awaiting(*, room: Room, user: Any, count: int = 20) -> list[Hand]:
+    """The standing hands at the room's tables where ``user`` sits that they have not
+    confirmed yet, newest first (what a player is asked to look at)."""
     seated = Seat.objects.filter(session=OuterRef("session"), user=user)
     return list(
-        Hand.objects.filter(session__seats__user=user, voids__isnull=True, voided_by__isnull=True)
+        Hand.objects.filter(
+            room=room, session__seats__user=user, voids__isnull=True, voided_by__isnull=True
+        )
         .exclude(signoffs__user=user)
         .annotate(my_seat=Subquery(seated.values("wind")[:1]))
         .select_related("session")
@@ -411,7 +431,7 @@ def hand_compare(*, hand: Hand) -> list[dict[str, Any]]:
     """The hand as booked, then scored under the newest version of every other stored
     ruleset (``scoring.compare``), side by side; a ruleset that refuses the hand says
     why."""
-    others = ruleset_versions_latest().exclude(pk=hand.ruleset_id)
+    others = ruleset_versions_latest(room=hand.room).exclude(pk=hand.ruleset_id)
     rows: list[dict[str, Any]] = [
         {"name": hand.ruleset.name, "version": hand.ruleset.version, "result": hand.result,
          "own": True}

@@ -420,7 +420,9 @@ def test_a_session_seating_the_entrants_is_linked(room, manager):
     from clubapp.play.models import Seat
 
     for wind, e in zip("ESWN", people, strict=True):
-        Seat.objects.create(session=session, wind=wind, name=e.member.name, user=e.member.user)
+        Seat.objects.create(
+            room=room, session=session, wind=wind, name=e.member.name, user=e.member.user
+        )
     table = services.round_table_link(table=r.tables.get(), session=session, by=manager)
     assert table.session == session
 

@@ -45,7 +45,11 @@ def book_one_of_everything(manager, member) -> None:
     session = TableSessionFactory(seats=False)
     for wind, name in zip("ESWN", ("老王", "小李", "阿张", "赵姐"), strict=True):
         Seat.objects.create(
-            session=session, wind=wind, name=name, user=member if wind == "S" else None
+            room=session.room,
+            session=session,
+            wind=wind,
+            name=name,
+            user=member if wind == "S" else None,
         )
     hand = book(session, discard_win("S", "E"))  # a hand and its ledger lines
     hand_signoff(hand=hand, by=member)

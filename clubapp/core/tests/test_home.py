@@ -16,7 +16,7 @@ from clubapp.books.models import PlanState
 from clubapp.core.home import SHOWN, offered_panels
 from clubapp.core.models import Room
 from clubapp.core.roles import Role
-from clubapp.core.tests.factories import UserFactory
+from clubapp.core.tests.factories import RoomFactory, UserFactory
 from clubapp.members.models import Member
 from clubapp.members.tests.factories import MemberFactory
 from clubapp.play import selectors as play
@@ -140,16 +140,16 @@ def test_it_shows_the_member_their_card_tables_hands_and_points(client, demo):
     card = member.cards.exclude(status="void").order_by("-issued_on").first()
     assert f'href="{reverse("members:my_card")}">{card.number}</a>' in section
     assert f"有效期至 {card.valid_until:%Y-%m-%d}" in section
-    seated = list(play.sessions_seated(user=user))
+    seated = list(play.sessions_seated(room=RoomFactory(), user=user))
     assert seated
     for session in seated:
         assert f'href="{session.get_absolute_url()}"' in section
-    awaiting = play.hands_awaiting(user=user, count=10)
+    awaiting = play.hands_awaiting(room=RoomFactory(), user=user, count=10)
     assert awaiting
     for hand in awaiting:
         assert f'href="{reverse("play:hand", args=[hand.session_id, hand.number])}"' in section
     assert "全部待确认的牌" in section  # the demo leaves more than ten
-    points = play.member_stats(user=user).points
+    points = play.member_stats(room=RoomFactory(), user=user).points
     assert f"我的积分: {points:+d}" in section
     assert f'href="{reverse("play:my_history")}"' in section
 

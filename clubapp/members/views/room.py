@@ -34,7 +34,7 @@ def room_settings(request: AuthenticatedRequest) -> HttpResponse:
         "default_ruleset": room.default_ruleset,
         "fund_may_go_negative": "yes" if room.fund_may_go_negative else "no",
     }
-    form = RoomSettingsForm(request.POST or None, initial=initial)
+    form = RoomSettingsForm(request.POST or None, initial=initial, room=room)
     if request.method == "POST":
         if not manage:
             raise PermissionDenied

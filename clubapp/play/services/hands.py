@@ -140,6 +140,7 @@ def hand_record(
             state = night.after(tip.table, tip.state, row, settled_through=tip.settled_through)
             lines = ledger_lines(preview.result["payments"])
             hand = Hand.objects.create(
+                room_id=locked.room_id,
                 session=locked,
                 number=row.number,
                 record=preview.record,
@@ -151,7 +152,7 @@ def hand_record(
                 **Hand.state_fields(state),
             )
             for line in lines:
-                line.hand = hand
+                line.hand, line.room_id = hand, hand.room_id
             LedgerLine.objects.bulk_create(lines)
             return hand
     except IntegrityError:
@@ -163,7 +164,7 @@ def hand_record(
 
 
 def _booked_with(key: uuid.UUID, session: TableSession) -> Hand | None:
-    booked = Hand.objects.filter(idempotency_key=key).first()
+    booked = Hand.objects.filter(room=session.room_id, idempotency_key=key).first()
     if booked is not None and booked.session_id != session.pk:
         raise ValidationError(_("This form belongs to another table."))
     return booked
@@ -175,7 +176,7 @@ def hand_signoff(*, hand: Hand, by: User) -> HandSignoff:
     Only an account seated at the table can confirm, and only for its own seat; a
     reversal or a voided hand needs no confirmation.
     """
-    seat = Seat.objects.filter(session_id=hand.session_id, user=by).first()
+    seat = Seat.objects.filter(room=hand.room_id, session_id=hand.session_id, user=by).first()
     if seat is None or not by.is_active:
         raise PermissionDenied(_("Only a player seated at this table can confirm its hands."))
     if hand.is_reversal:
@@ -185,8 +186,10 @@ def hand_signoff(*, hand: Hand, by: User) -> HandSignoff:
             # under the session's lock, as a void takes it: a hand voided on another
             # phone meanwhile is seen voided here, never confirmed
             session_locked(hand.session_id)
-            if Hand.objects.filter(voids_id=hand.pk).exists():
+            if Hand.objects.filter(room=hand.room_id, voids_id=hand.pk).exists():
                 raise ValidationError(_("A voided hand needs no confirmation."))
-            return HandSignoff.objects.create(hand=hand, seat=seat.wind, user=by)
+            return HandSignoff.objects.create(
+                room_id=hand.room_id, hand=hand, seat=seat.wind, user=by
+            )
     except IntegrityError:
-        return HandSignoff.objects.get(hand=hand, seat=seat.wind)
+        return HandSignoff.objects.get(room=hand.room_id, hand=hand, seat=seat.wind)

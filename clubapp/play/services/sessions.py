@@ -49,8 +49,9 @@ class SeatError(ValidationError):
 
 def _lock_table(table: Table, room: Room) -> Table:
     """The room's table, locked; it must be in use and have no open session."""
-    locked = Table.objects.select_for_update().get(pk=table.pk)
-    if locked.room_id != room.pk:
+    # another room's table is not found (on PostgreSQL its row is out of sight)
+    locked = Table.objects.select_for_update().filter(pk=table.pk, room=room).first()
+    if locked is None:
         raise ValidationError(_("This table is not one of this room's."), code="table_other_room")
     if not locked.active:
         raise ValidationError(_("This table is out of use."), code="table_inactive")
@@ -183,6 +184,10 @@ def session_create(
     winds = sorted(seat.wind for seat in seats)
     if winds != sorted(SEATS):
         raise ValidationError(_("Each wind E, S, W, N needs exactly one player."))
+    if ruleset.room_id is not None and ruleset.room_id != room.pk:
+        raise ValidationError(
+            _("This ruleset is not one of this room's."), code="ruleset_other_room"
+        )
     garden_size = _garden_size(ruleset, mode, garden_size)
     if settle_every is None:
         settle_every = _settle_default(ruleset, mode)
@@ -215,6 +220,7 @@ def session_create(
         ) from None
     Seat.objects.bulk_create(
         Seat(
+            room=room,
             session=session,
             wind=seat.wind,
             name=name,
@@ -230,14 +236,20 @@ def session_create(
 
 def _seatable_visit(visit: Visit, room: Room, *, wind: str) -> Visit:
     """A seat's visit must be open, in this room, and not at another open table."""
-    locked = Visit.objects.select_for_update(of=("self",)).select_related("member").get(pk=visit.pk)
-    if locked.room_id != room.pk or locked.checked_out_at is not None:
+    found = (
+        Visit.objects.select_for_update(of=("self",))
+        .select_related("member")
+        .filter(pk=visit.pk, room=room)
+        .first()
+    )
+    if found is None or found.checked_out_at is not None:
         raise SeatError(
-            _("%(name)s is not checked in.") % {"name": locked.visitor_name},
+            _("%(name)s is not checked in.") % {"name": (found or visit).visitor_name},
             wind=wind,
             code="visit_closed",
         )
-    if Seat.objects.filter(visit=locked, session__ended_at__isnull=True).exists():
+    locked = found
+    if Seat.objects.filter(room=room, visit=locked, session__ended_at__isnull=True).exists():
         raise SeatError(
             _("%(name)s already sits at an open table.") % {"name": locked.visitor_name},
             wind=wind,
@@ -246,7 +258,9 @@ def _seatable_visit(visit: Visit, room: Room, *, wind: str) -> Visit:
     member_user = locked.member.user_id if locked.member is not None else None
     if (
         member_user is not None
-        and Seat.objects.filter(user_id=member_user, session__ended_at__isnull=True).exists()
+        and Seat.objects.filter(
+            room=room, user_id=member_user, session__ended_at__isnull=True
+        ).exists()
     ):
         raise SeatError(
             _("%(name)s already sits at an open table.") % {"name": locked.visitor_name},

@@ -49,6 +49,7 @@ def statement_freeze(locked: TableSession, tip: selectors.Tip, by: User | None) 
         }
     last = locked.settlements.aggregate(last=Max("number"))["last"] or 0
     return Settlement.objects.create(
+        room_id=locked.room_id,
         session=locked,
         number=last + 1,
         first_number=tip.settled_through + 1,

@@ -61,7 +61,11 @@ def hand_void(
     key = uuid.UUID(str(idempotency_key)) if idempotency_key else uuid.uuid4()
     with transaction.atomic():
         locked = session_locked(hand.session_id)
-        booked = Hand.objects.filter(idempotency_key=key).select_related("voids").first()
+        booked = (
+            Hand.objects.filter(room=locked.room_id, idempotency_key=key)
+            .select_related("voids")
+            .first()
+        )
         if booked is not None and booked.voids_id != hand.pk:
             raise ValidationError(_("This form belongs to another hand."))
         target = _standing(hand)
@@ -81,10 +85,10 @@ def hand_void(
 
 def _standing(hand: Hand) -> Hand:
     """The hand, read again under the lock: a played hand not voided yet."""
-    target = Hand.objects.get(pk=hand.pk)
+    target = Hand.objects.get(room=hand.room_id, pk=hand.pk)
     if target.is_reversal:
         raise ValidationError(_("A reversal cannot be voided."))
-    earlier = Hand.objects.filter(voids=target).select_related("voids").first()
+    earlier = Hand.objects.filter(room=hand.room_id, voids=target).select_related("voids").first()
     if earlier is not None:
         raise AlreadyVoidedError(earlier)
     return target
@@ -113,6 +117,7 @@ def _reversal_write(
     )
     lines = ledger_lines(result["payments"], sign=-1)
     reversal = Hand.objects.create(
+        room_id=locked.room_id,
         session=locked,
         number=row.number,
         record={},
@@ -126,7 +131,7 @@ def _reversal_write(
         **Hand.state_fields(state),
     )
     for line in lines:
-        line.hand = reversal
+        line.hand, line.room_id = reversal, reversal.room_id
     LedgerLine.objects.bulk_create(lines)
     return reversal
 
@@ -137,7 +142,7 @@ class VoidConfirmationNeeded(ValidationError):
 
 def void_request_pending(*, hand: Hand) -> VoidRequest | None:
     return (
-        VoidRequest.objects.filter(hand=hand, reversal__isnull=True)
+        VoidRequest.objects.filter(room=hand.room_id, hand=hand, reversal__isnull=True)
         .select_related("requested_by")
         .first()
     )
@@ -183,7 +188,11 @@ def hand_void_request(*, hand: Hand, reason: str, by: User) -> VoidRequest:
         try:
             with transaction.atomic():
                 return VoidRequest.objects.create(
-                    hand=target, reason=reason, seat=seat.wind, requested_by=by
+                    room_id=target.room_id,
+                    hand=target,
+                    reason=reason,
+                    seat=seat.wind,
+                    requested_by=by,
                 )
         except IntegrityError:
             pending = void_request_pending(hand=target)

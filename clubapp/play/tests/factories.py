@@ -19,7 +19,7 @@ def shipped(ruleset_id: str = "nanjing") -> RulesetVersion:
     """
     from clubapp.play.services import ruleset_version_save
 
-    return ruleset_version_save(params=scoring.rulesets.get(ruleset_id).params)
+    return ruleset_version_save(params=scoring.rulesets.get(ruleset_id).params, room=None)
 
 
 class TableSessionFactory(factory.django.DjangoModelFactory):
@@ -41,7 +41,7 @@ class TableSessionFactory(factory.django.DjangoModelFactory):
         """Four guest seats 东南西北 unless ``seats=False``."""
         if create and extracted is not False:
             for wind, name in zip("ESWN", ("老王", "小李", "阿张", "赵姐"), strict=True):
-                Seat.objects.create(session=self, wind=wind, name=name)
+                Seat.objects.create(room=self.room, session=self, wind=wind, name=name)
 
     @factory.post_generation
     def seated(self, create: bool, extracted: object, **kwargs: object) -> None:

@@ -29,7 +29,7 @@ def test_it_seeds_three_tables_with_booked_hands(room, manager, member):
     assert Settlement.objects.count() == 1
     for session in sessions:
         assert sum(state_of(session).balances.values()) == 0
-    assert selectors.member_stats(user=member).hands == 20
+    assert selectors.member_stats(room=room, user=member).hands == 20
 
 
 def test_it_shows_a_voided_hand_and_hands_confirmed_by_a_player(room, manager, member):

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from clubapp.core.tests.factories import RoomFactory
 from clubapp.play import selectors, services
 from clubapp.play.tests.factories import TableSessionFactory, book, discard_win, shipped
 
@@ -70,7 +71,9 @@ def test_a_doubled_garden_hand_compares_without_the_table_state():
 
 
 def test_custom_versions_are_compared_too():
-    services.ruleset_version_save(params={**shipped().params, "id": "mine", "name": "本室"})
+    services.ruleset_version_save(
+        params={**shipped().params, "id": "mine", "name": "本室"}, room=RoomFactory()
+    )
     hand = book(TableSessionFactory(), TILES)
     assert "本室" in [row["name"] for row in selectors.hand_compare(hand=hand)]
 

@@ -10,6 +10,7 @@ from django.core.exceptions import ValidationError
 from django.db.models import Sum
 from django.utils import translation
 
+from clubapp.core.tests.factories import RoomFactory
 from clubapp.play import services
 from clubapp.play.models import Hand, LedgerLine
 from clubapp.play.tests.factories import (
@@ -106,12 +107,13 @@ def test_an_ended_session_takes_no_hands():
 
 def test_it_scores_under_the_sessions_stored_version():
     custom = services.ruleset_version_save(
+        room=RoomFactory(),
         params={
             **shipped().params,
             "id": "nanjing-room",
             "name": "南京·本室",
             "win": {**shipped().params["win"], "run": 10},
-        }
+        },
     )
     session = TableSessionFactory(ruleset=custom)
     hand = book(session, discard_win("S", "E"))

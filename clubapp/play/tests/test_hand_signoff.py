@@ -84,9 +84,9 @@ def test_the_database_refuses_a_signoff_of_a_voided_hand(member, session):
     with pytest.raises(IntegrityError, match="voided"), transaction.atomic():
         with connection.cursor() as cursor:
             cursor.execute(
-                "INSERT INTO play_handsignoff (hand_id, seat, user_id, created_at) "
-                "VALUES (%s, 'W', %s, %s)",
-                [hand.pk, member.pk, hand.created_at],
+                "INSERT INTO play_handsignoff (room_id, hand_id, seat, user_id, created_at) "
+                "VALUES (%s, %s, 'W', %s, %s)",
+                [hand.room_id, hand.pk, member.pk, hand.created_at],
             )
     assert not HandSignoff.objects.exists()
 

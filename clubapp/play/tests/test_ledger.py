@@ -56,7 +56,14 @@ def test_it_refuses_to_save_a_booked_hand_again(hand):
     ],
 )
 def test_the_database_refuses_a_bad_line(hand, bad):
-    fields = {"hand": hand, "seat": "E", "counterparty": "S", "points": 1, "reason": "win"}
+    fields = {
+        "room": hand.room,
+        "hand": hand,
+        "seat": "E",
+        "counterparty": "S",
+        "points": 1,
+        "reason": "win",
+    }
     fields.update(bad)
     with pytest.raises(IntegrityError), transaction.atomic():
         LedgerLine.objects.bulk_create([LedgerLine(**fields)])
@@ -66,6 +73,7 @@ def test_the_database_refuses_a_second_entry_with_one_number(hand):
     import uuid
 
     dup = Hand(
+        room=hand.session.room,
         session=hand.session,
         number=hand.number,
         record={},
@@ -83,6 +91,7 @@ def test_the_database_refuses_a_void_without_reason(hand):
     import uuid
 
     entry = Hand(
+        room=hand.session.room,
         session=hand.session,
         number=2,
         record={},
@@ -102,6 +111,7 @@ def test_the_database_refuses_a_state_with_a_bad_dealer_or_a_garden_without_bala
 
     for bad in ({"dealer": "X"}, {"garden": 2, "garden_left": None}):
         row = Hand(
+            room=hand.session.room,
             session=hand.session,
             number=2,
             record={},
@@ -124,9 +134,9 @@ def _append_raw(hand, lines):
 
     with connection.cursor() as cursor:
         cursor.executemany(
-            "INSERT INTO play_ledgerline (hand_id, seat, counterparty, points, reason) "
-            "VALUES (%s, %s, %s, %s, %s)",
-            [(hand.pk, *line) for line in lines],
+            "INSERT INTO play_ledgerline (room_id, hand_id, seat, counterparty, points, reason) "
+            "VALUES (%s, %s, %s, %s, %s, %s)",
+            [(hand.room_id, hand.pk, *line) for line in lines],
         )
 
 
@@ -164,6 +174,7 @@ def _bare_hand(session, lines: int):
     from scoring import night
 
     return Hand.objects.create(
+        room=session.room,
         session=session,
         number=1,
         record={},

@@ -48,6 +48,7 @@ def test_the_database_refuses_to_delete_a_line_or_a_hand():
 
 def _bare_hand(session, number: int, lines: int = 2) -> Hand:
     return Hand.objects.create(
+        room=session.room,
         session=session,
         number=number,
         record={},
@@ -65,9 +66,11 @@ def test_the_database_refuses_an_unbalanced_entry_at_commit():
         with transaction.atomic():
             hand = _bare_hand(session, 1)
             LedgerLine.objects.create(
-                hand=hand, seat="E", counterparty="S", points=-10, reason="win"
+                room=hand.room, hand=hand, seat="E", counterparty="S", points=-10, reason="win"
             )
-            LedgerLine.objects.create(hand=hand, seat="S", counterparty="E", points=9, reason="win")
+            LedgerLine.objects.create(
+                room=hand.room, hand=hand, seat="S", counterparty="E", points=9, reason="win"
+            )
     assert not Hand.objects.exists() and not LedgerLine.objects.exists()
 
 
@@ -76,8 +79,12 @@ def test_the_balance_check_waits_for_the_commit():
     with transaction.atomic():
         hand = _bare_hand(session, 1)
         # unbalanced for a moment inside the transaction: allowed
-        LedgerLine.objects.create(hand=hand, seat="E", counterparty="S", points=-10, reason="win")
-        LedgerLine.objects.create(hand=hand, seat="S", counterparty="E", points=10, reason="win")
+        LedgerLine.objects.create(
+            room=hand.room, hand=hand, seat="E", counterparty="S", points=-10, reason="win"
+        )
+        LedgerLine.objects.create(
+            room=hand.room, hand=hand, seat="S", counterparty="E", points=10, reason="win"
+        )
     assert LedgerLine.objects.filter(hand=hand).count() == 2
 
 
@@ -90,7 +97,7 @@ def test_the_database_refuses_at_commit_a_hand_without_its_lines():
         with transaction.atomic():
             hand = _bare_hand(session, 1, lines=2)
             LedgerLine.objects.create(
-                hand=hand, seat="E", counterparty="S", points=-10, reason="win"
+                room=hand.room, hand=hand, seat="E", counterparty="S", points=-10, reason="win"
             )
     assert not Hand.objects.exists()
 
@@ -108,8 +115,9 @@ def test_the_database_refuses_a_pair_appended_to_a_committed_hand():
     with pytest.raises(IntegrityError, match="ledger lines"), transaction.atomic():
         with connection.cursor() as cursor:
             cursor.execute(
-                "INSERT INTO play_ledgerline (hand_id, seat, counterparty, points, reason) "
-                "VALUES (%s, 'E', 'S', -500, 'win'), (%s, 'S', 'E', 500, 'win')",
-                [hand.pk, hand.pk],
+                "INSERT INTO play_ledgerline"
+                " (room_id, hand_id, seat, counterparty, points, reason) VALUES"
+                " (%s, %s, 'E', 'S', -500, 'win'), (%s, %s, 'S', 'E', 500, 'win')",
+                [hand.room_id, hand.pk, hand.room_id, hand.pk],
             )
     assert hand.lines.count() == 2

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.urls import reverse
 
+from clubapp.core.tests.factories import RoomFactory
 from clubapp.play import selectors, services
 from clubapp.play.models import Seat
 from clubapp.play.tests.factories import TableSessionFactory, book, discard_win, self_drawn
@@ -26,7 +27,7 @@ def test_it_counts_a_members_play_over_sessions(member):
     second = TableSessionFactory()
     _seat(second, "E", member)
     book(second, self_drawn("E", features=("menqing", "qingyise")))  # a big hand
-    stats = selectors.member_stats(user=member)
+    stats = selectors.member_stats(room=RoomFactory(), user=member)
     assert stats.hands == 3
     assert (stats.wins, stats.self_draws, stats.deal_ins, stats.big_hands) == (2, 1, 1, 1)
     assert stats.average_deal_in == 28.0
@@ -38,7 +39,7 @@ def test_it_counts_a_members_play_over_sessions(member):
 
 
 def test_a_member_with_no_sessions_has_empty_history(member):
-    stats = selectors.member_stats(user=member)
+    stats = selectors.member_stats(room=RoomFactory(), user=member)
     assert (stats.hands, stats.points, stats.average_win, stats.average_deal_in) == (0, 0, 0, 0)
 
 

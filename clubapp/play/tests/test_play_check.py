@@ -86,6 +86,7 @@ def test_a_row_booked_around_the_service_is_reported():
     stale = last.state()  # the state before this row, as a stale read would give it
     row = Hand.objects.create(
         line_count=2,
+        room=session.room,
         session=session,
         number=last.number + 1,
         record={"dealer": stale.dealer},
@@ -94,8 +95,12 @@ def test_a_row_booked_around_the_service_is_reported():
         idempotency_key=uuid.uuid4(),
         **Hand.state_fields(stale),
     )
-    LedgerLine.objects.create(hand=row, seat="E", counterparty="S", points=10, reason="win")
-    LedgerLine.objects.create(hand=row, seat="S", counterparty="E", points=-10, reason="win")
+    LedgerLine.objects.create(
+        room=row.room, hand=row, seat="E", counterparty="S", points=10, reason="win"
+    )
+    LedgerLine.objects.create(
+        room=row.room, hand=row, seat="S", counterparty="E", points=-10, reason="win"
+    )
     status, out = check()
     assert status == 1
     assert f"session {session.pk} #{row.number} balances" in out

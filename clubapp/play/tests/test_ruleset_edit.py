@@ -7,6 +7,7 @@ from django.core.exceptions import ValidationError
 from django.urls import reverse
 from django.utils import translation
 
+from clubapp.core.tests.factories import RoomFactory
 from clubapp.play import services
 from clubapp.play.models import RulesetVersion
 from clubapp.play.tests.factories import shipped
@@ -28,10 +29,10 @@ def test_it_stores_every_shipped_ruleset_by_migration():
 def test_editing_a_ruleset_makes_a_new_version_and_keeps_the_old():
     old = shipped()
     params = {**old.params, "penalty": {"amount": 10}}
-    new = services.ruleset_version_save(params=params)
+    new = services.ruleset_version_save(params=params, room=RoomFactory())
     assert new.pk != old.pk and new.version != old.version
     assert RulesetVersion.objects.get(pk=old.pk).params["penalty"] == {"amount": 6}
-    assert services.ruleset_version_save(params=params).pk == new.pk
+    assert services.ruleset_version_save(params=params, room=RoomFactory()).pk == new.pk
 
 
 def test_it_syncs_shipped_rulesets_without_duplicates():
@@ -120,7 +121,7 @@ def test_a_stored_version_with_a_number_too_large_is_refused_by_the_service():
 
     params = {**shipped().params, "id": "nanjing-big", "penalty": {"amount": 10**12}}
     with pytest.raises(ScoringError):
-        services.ruleset_version_save(params=params)
+        services.ruleset_version_save(params=params, room=RoomFactory())
 
 
 def test_the_model_refuses_a_number_too_large_on_full_clean():

@@ -200,7 +200,7 @@ def test_an_account_already_at_an_open_table_is_refused(room, table, guests, man
 def test_the_database_refuses_a_second_seat_at_one_wind():
     session = TableSessionFactory()
     with pytest.raises(IntegrityError), transaction.atomic():
-        Seat.objects.create(session=session, wind="E", name="又一个")
+        Seat.objects.create(room=session.room, session=session, wind="E", name="又一个")
 
 
 def test_the_database_refuses_a_bad_wind_or_a_garden_without_size():
@@ -325,8 +325,8 @@ def test_the_database_refuses_to_change_the_seats_of_a_booked_session(booked, sq
 def test_the_database_refuses_to_add_a_seat_to_a_booked_session(booked):
     with pytest.raises(IntegrityError, match="frozen"), transaction.atomic():
         _raw(
-            "INSERT INTO play_seat (session_id, wind, name) VALUES (%s, 'E', %s)",
-            [booked.pk, "第五人"],
+            "INSERT INTO play_seat (room_id, session_id, wind, name) VALUES (%s, %s, 'E', %s)",
+            [booked.room_id, booked.pk, "第五人"],
         )
     assert booked.seats.count() == 4
 

@@ -116,7 +116,7 @@ def _preview(
 @require_GET
 def hand_entry(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """The entry page: the table's state and an empty hand."""
-    session = selectors.session_get(pk=pk)
+    session = selectors.session_get(room=request.room, pk=pk)
     if not session.is_open:
         messages.error(request, services.SESSION_ENDED)
         return redirect(session)
@@ -135,7 +135,7 @@ def hand_entry(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 def hand_preview(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """Score the hand without booking it: the breakdown and the payments, and a
     confirm that books exactly this on the table as it is now."""
-    session = selectors.session_get(pk=pk)
+    session = selectors.session_get(room=request.room, pk=pk)
     if not session.is_open:
         messages.error(request, services.SESSION_ENDED)
         return redirect(session)
@@ -154,7 +154,7 @@ def hand_book(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     another phone booked); a form's or scoring's error → beside its field. The same key
     books once: a confirm sent again (entry.js retries one that got no answer) gets the
     hand its first sending booked."""
-    session = selectors.session_get(pk=pk, seats=False)
+    session = selectors.session_get(room=request.room, pk=pk, seats=False)
     ruleset = session.ruleset.as_ruleset()  # parsed once: the forms and the booking
     entry = HandEntry(request.POST, ruleset=ruleset, book=True)
     valid = entry.is_valid()
@@ -210,7 +210,7 @@ def hand_book(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 
 @reader
 def hand_detail(request: AuthenticatedRequest, pk: int, number: int) -> HttpResponse:
-    session = selectors.session_get(pk=pk)
+    session = selectors.session_get(room=request.room, pk=pk)
     check_read_table(request.user, session)
     hand = selectors.hand_get(session=session, number=number)
     signoffs = list(hand.signoffs.order_by("seat"))
@@ -239,7 +239,7 @@ def hand_detail(request: AuthenticatedRequest, pk: int, number: int) -> HttpResp
 @require_http_methods(["GET", "POST"])
 def hand_void(request: AuthenticatedRequest, pk: int, number: int) -> HttpResponse:
     """A manager voids; a seated player asks, and a second seated player confirms."""
-    session = selectors.session_get(pk=pk)
+    session = selectors.session_get(room=request.room, pk=pk)
     hand = selectors.hand_get(session=session, number=number)
     pending = services.void_request_pending(hand=hand)
     voids = is_manager(request.user) or (
@@ -294,7 +294,7 @@ def hand_void(request: AuthenticatedRequest, pk: int, number: int) -> HttpRespon
 @login_required
 @require_POST
 def hand_signoff(request: AuthenticatedRequest, pk: int, number: int) -> HttpResponse:
-    session = selectors.session_get(pk=pk, seats=False)
+    session = selectors.session_get(room=request.room, pk=pk, seats=False)
     hand = selectors.hand_get(session=session, number=number)
     try:
         services.hand_signoff(hand=hand, by=request.user)
@@ -307,7 +307,7 @@ def hand_signoff(request: AuthenticatedRequest, pk: int, number: int) -> HttpRes
 
 @reader
 def hand_compare(request: AuthenticatedRequest, pk: int, number: int) -> HttpResponse:
-    session = selectors.session_get(pk=pk)
+    session = selectors.session_get(room=request.room, pk=pk)
     check_read_table(request.user, session)
     hand = selectors.hand_get(session=session, number=number)
     if hand.is_reversal:

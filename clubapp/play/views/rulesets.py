@@ -34,9 +34,9 @@ def ruleset_list(request: AuthenticatedRequest) -> HttpResponse:
         request,
         "play/ruleset_list.html",
         {
-            "rulesets": selectors.ruleset_version_list()
+            "rulesets": selectors.ruleset_version_list(room=request.room)
             if show_codes
-            else selectors.ruleset_versions_latest(),
+            else selectors.ruleset_versions_latest(room=request.room),
             "can_edit": can_edit_rulesets(request.user),
             "show_codes": show_codes,
         },
@@ -51,12 +51,14 @@ _RULESET_KEYS = {"ruleset_id": gettext_lazy("the id (id)"), "name": gettext_lazy
 @require_http_methods(["GET", "POST"])
 def ruleset_edit(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """Edit a copy of a stored version; saving stores a new version (old hands keep theirs)."""
-    base = selectors.ruleset_version_get(pk=pk)
+    base = selectors.ruleset_version_get(room=request.room, pk=pk)
     initial = {"params": json.dumps(base.params, ensure_ascii=False, indent=2)}
     form = RulesetForm(request.POST or None, initial=initial)
     if request.method == "POST" and form.is_valid():
         try:
-            saved = services.ruleset_version_save(params=form.cleaned_data["params"])
+            saved = services.ruleset_version_save(
+                params=form.cleaned_data["params"], room=request.room
+            )
         except ScoringError as exc:
             form.add_error("params", said(exc))
         except ValidationError as exc:

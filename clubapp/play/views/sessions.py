@@ -36,7 +36,7 @@ def session_list(request: AuthenticatedRequest) -> HttpResponse:
     """The room's tables (free, in play, marked occupied: as the desk shows them) and the
     sessions the user may read: every one for managers and accountants, a member's own."""
     room = request.room
-    sessions = selectors.session_list()
+    sessions = selectors.session_list(room=room)
     if not can_see_everyone(request.user):
         sessions = sessions.filter(seats__user=request.user)
     return render(
@@ -125,7 +125,7 @@ def _table_context(
 
 @reader
 def session_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    session = selectors.session_get(pk=pk)
+    session = selectors.session_get(room=request.room, pk=pk)
     check_read_table(request.user, session)
     lines = selectors.journal_lines(session=session)
     statements = list(selectors.statements(session=session)[: selectors.RECENT])
@@ -141,7 +141,7 @@ def session_detail(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 @reader
 def session_hands(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """Every row of a session's journal with its points: the session's history."""
-    session = selectors.session_get(pk=pk)
+    session = selectors.session_get(room=request.room, pk=pk)
     check_read_table(request.user, session)
     lines = selectors.journal_lines(session=session, count=None)
     statements = list(selectors.statements(session=session))
@@ -155,7 +155,7 @@ def session_tip(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """The number of the journal's last row and what it was, for the table's pages to
     see that another phone booked (polled by table.js; read by the seated players,
     the accountant and managers)."""
-    session = selectors.session_get(pk=pk)
+    session = selectors.session_get(room=request.room, pk=pk)
     seated = any(seat.user_id == request.user.pk for seat in session.seat_list())
     if not (seated or can_see_everyone(request.user)):
         raise PermissionDenied
@@ -175,7 +175,7 @@ def session_tip(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 def session_end(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """散场, in two steps: the session page's button shows what ending means and asks;
     the confirm (``confirm=yes``) ends it."""
-    session = selectors.session_get(pk=pk)
+    session = selectors.session_get(room=request.room, pk=pk)
     if not session.is_open:
         messages.info(request, services.SESSION_ENDED)
         return redirect(session)
@@ -193,7 +193,7 @@ def session_end(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 @require_POST
 def session_reopen(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """A manager reopens a session ended by mistake (the same night)."""
-    session = selectors.session_get(pk=pk, seats=False)
+    session = selectors.session_get(room=request.room, pk=pk, seats=False)
     try:
         services.session_reopen(session=session, by=request.user)
     except ValidationError as exc:

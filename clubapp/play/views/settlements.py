@@ -23,7 +23,7 @@ from clubapp.play.permissions import (
 @require_POST
 @table_actor
 def settlement_create(request: AuthenticatedRequest, pk: int) -> HttpResponse:
-    session = selectors.session_get(pk=pk, seats=False)
+    session = selectors.session_get(room=request.room, pk=pk, seats=False)
     try:
         settlement = services.settlement_make(session=session, by=request.user)
     except (ValidationError, services.PlayError) as exc:  # nothing to settle; ended
@@ -34,7 +34,7 @@ def settlement_create(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 
 @reader
 def settlement_detail(request: AuthenticatedRequest, pk: int, number: int) -> HttpResponse:
-    session = selectors.session_get(pk=pk)
+    session = selectors.session_get(room=request.room, pk=pk)
     check_read_table(request.user, session)
     settlement = selectors.settlement_get(session=session, number=number)
     names = settlement.statement["names"]

@@ -107,7 +107,7 @@ def test_it_lists_the_big_hands_the_play_history_counts(november, clock):
     p = monthly_report(room=november.room, month=NOV).play
     listed = [(b.number, b.features) for b in p.big_hands if b.session_id == session.pk]
     assert listed == [(3, ["一条龙"])]
-    assert play_selectors.member_stats(user=player).big_hands == len(listed)
+    assert play_selectors.member_stats(room=november.room, user=player).big_hands == len(listed)
 
 
 def _worksite_table(november, clock, number: int, player, day: int):
