@@ -72,9 +72,7 @@ class Tournament(models.Model):
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
         ordering = ["-starts", "-pk"]
-        indexes = [
-            models.Index(fields=["room", "starts"], name="activities_tourn_room_starts")
-        ]
+        indexes = [models.Index(fields=["room", "starts"], name="activities_tourn_room_starts")]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(ends__gte=models.F("starts")),
