@@ -7,7 +7,12 @@ from __future__ import annotations
 from django.contrib import admin
 
 from clubapp.activities import models
-from clubapp.core.adminbase import ReadOnlyAdmin
+from clubapp.core.adminbase import InRoom, ReadOnlyAdmin
+
+
+class RoomReadOnlyAdmin(InRoom, ReadOnlyAdmin):
+    """Read-only, and the request's room's rows only."""
+
 
 # Every model, read-only; the lists show what each row is (its __str__).
 for model in (
@@ -39,4 +44,4 @@ for model in (
     models.Damage,
     models.Violation,
 ):
-    admin.site.register(model, ReadOnlyAdmin)
+    admin.site.register(model, RoomReadOnlyAdmin)

@@ -85,7 +85,7 @@ class TournamentForm(forms.Form):
         assert isinstance(planned, forms.ModelChoiceField)
         # the tournaments of the room's plans (the plans' part decides which version holds)
         planned.queryset = PlannedActivity.objects.filter(
-            version__plan__room=room, kind=ActivityKind.TOURNAMENT
+            room=room, kind=ActivityKind.TOURNAMENT
         ).order_by("-date", "-pk")
 
 

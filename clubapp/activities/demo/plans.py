@@ -181,7 +181,7 @@ def _daily_play(room: Room, manager: Any, now: dt.datetime) -> None:
         for v in record_selectors.member_visits_of_day(room=room, day=day)
         if v.member is not None
     ]
-    if not RecordVersion.objects.filter(record__room=room, date=day).exists():
+    if not RecordVersion.objects.filter(room=room, date=day).exists():
         records.record_create(
             room=room,
             data=records.RecordIn(

@@ -17,7 +17,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubapp.books.models.base import MONEY
 from clubapp.core.appendonly import AppendOnlyModel
-from clubapp.core.models import by_field
+from clubapp.core.models import by_field, room_field
 
 
 class CheckPhase(models.TextChoices):
@@ -26,9 +26,7 @@ class CheckPhase(models.TextChoices):
 
 
 class CheckItem(models.Model):
-    room = models.ForeignKey(
-        "core.Room", on_delete=models.PROTECT, related_name="+", verbose_name=_("room")
-    )
+    room = room_field()
     phase = models.CharField(_("when"), max_length=10, choices=CheckPhase.choices)
     text = models.CharField(_("item"), max_length=100)
     position = models.PositiveSmallIntegerField(_("position"), default=0)
@@ -58,9 +56,7 @@ class CheckItem(models.Model):
 
 
 class CheckTick(AppendOnlyModel):
-    room = models.ForeignKey(
-        "core.Room", on_delete=models.PROTECT, related_name="+", verbose_name=_("room")
-    )
+    room = room_field()
     date = models.DateField(_("date"))
     item = models.ForeignKey(
         CheckItem, on_delete=models.PROTECT, related_name="ticks", verbose_name=_("item")
@@ -72,6 +68,7 @@ class CheckTick(AppendOnlyModel):
         verbose_name = _("check")
         verbose_name_plural = _("checks")
         ordering = ["date", "item"]
+        indexes = [models.Index(fields=["room", "date"], name="activities_tick_room_date")]
         constraints = [
             models.UniqueConstraint(fields=["date", "item"], name="activities_tick_once_a_day")
         ]
@@ -81,9 +78,7 @@ class CheckTick(AppendOnlyModel):
 
 
 class Damage(AppendOnlyModel):
-    room = models.ForeignKey(
-        "core.Room", on_delete=models.PROTECT, related_name="+", verbose_name=_("room")
-    )
+    room = room_field()
     date = models.DateField(_("date"))
     equipment = models.CharField(_("equipment"), max_length=100)
     member = models.ForeignKey(
@@ -112,6 +107,7 @@ class Damage(AppendOnlyModel):
         verbose_name = _("damage")
         verbose_name_plural = _("damage")
         ordering = ["-date", "-pk"]
+        indexes = [models.Index(fields=["room", "date"], name="activities_damage_room_date")]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(compensation__gte=0),
@@ -137,9 +133,7 @@ class ViolationKind(models.TextChoices):
 
 
 class Violation(AppendOnlyModel):
-    room = models.ForeignKey(
-        "core.Room", on_delete=models.PROTECT, related_name="+", verbose_name=_("room")
-    )
+    room = room_field()
     date = models.DateField(_("date"))
     member = models.ForeignKey(
         "members.Member", on_delete=models.PROTECT, related_name="+", verbose_name=_("member")
@@ -162,6 +156,7 @@ class Violation(AppendOnlyModel):
         verbose_name = _("violation")
         verbose_name_plural = _("violations")
         ordering = ["-date", "-pk"]
+        indexes = [models.Index(fields=["room", "date"], name="activities_violation_room_date")]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(kind__in=ViolationKind.values),

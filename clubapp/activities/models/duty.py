@@ -14,13 +14,11 @@ from django.db import models
 from django.utils.translation import gettext_lazy as _
 
 from clubapp.core.appendonly import AppendOnlyModel
-from clubapp.core.models import by_field
+from clubapp.core.models import by_field, room_field
 
 
 class RosterEntry(models.Model):
-    room = models.ForeignKey(
-        "core.Room", on_delete=models.PROTECT, related_name="+", verbose_name=_("room")
-    )
+    room = room_field()
     date = models.DateField(_("date"))
     user = by_field(_("on duty"))
     created_by = by_field(_("created by"))
@@ -46,9 +44,7 @@ class SignKind(models.TextChoices):
 
 
 class DutySign(AppendOnlyModel):
-    room = models.ForeignKey(
-        "core.Room", on_delete=models.PROTECT, related_name="+", verbose_name=_("room")
-    )
+    room = room_field()
     date = models.DateField(_("date"))
     user = by_field(_("staff"))
     kind = models.CharField(_("kind"), max_length=3, choices=SignKind.choices)
@@ -72,9 +68,7 @@ class DutySign(AppendOnlyModel):
 
 
 class Leave(models.Model):
-    room = models.ForeignKey(
-        "core.Room", on_delete=models.PROTECT, related_name="+", verbose_name=_("room")
-    )
+    room = room_field()
     user = by_field(_("staff"))
     starts = models.DateField(_("from"))
     ends = models.DateField(_("to"))
@@ -87,6 +81,7 @@ class Leave(models.Model):
         verbose_name = _("leave")
         verbose_name_plural = _("leave")
         ordering = ["-starts", "-pk"]
+        indexes = [models.Index(fields=["room", "starts"], name="activities_leave_room_starts")]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(ends__gte=models.F("starts")),
@@ -106,6 +101,7 @@ class Leave(models.Model):
 
 
 class LeaveDecision(AppendOnlyModel):
+    room = room_field()
     leave = models.OneToOneField(
         Leave, on_delete=models.PROTECT, related_name="decision", verbose_name=_("leave")
     )
@@ -125,6 +121,7 @@ class LeaveDecision(AppendOnlyModel):
 class LeaveReturn(AppendOnlyModel):
     """销假: back at work on ``back_on`` (on or before the leave's last day + 1)."""
 
+    room = room_field()
     leave = models.OneToOneField(
         Leave, on_delete=models.PROTECT, related_name="back", verbose_name=_("leave")
     )

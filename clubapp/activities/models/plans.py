@@ -18,7 +18,7 @@ from django.utils.translation import gettext_lazy as _
 from clubapp.activities.models.common import ActivityKind
 from clubapp.books.models.base import MONEY
 from clubapp.core.appendonly import AppendOnlyModel
-from clubapp.core.models import by_field
+from clubapp.core.models import by_field, room_field
 
 
 class PlanPeriod(models.TextChoices):
@@ -36,9 +36,7 @@ class VersionState(models.TextChoices):
 class ActivityPlan(models.Model):
     """The plan of one period (a month, or a quarter starting on its first month)."""
 
-    room = models.ForeignKey(
-        "core.Room", on_delete=models.PROTECT, related_name="+", verbose_name=_("room")
-    )
+    room = room_field()
     period = models.CharField(_("period"), max_length=10, choices=PlanPeriod.choices)
     #: the first day of the month or quarter
     starts = models.DateField(_("starts"))
@@ -66,6 +64,7 @@ class ActivityPlan(models.Model):
 class PlanVersion(models.Model):
     """One version of a plan; version 1 is the first draft."""
 
+    room = room_field()
     plan = models.ForeignKey(
         ActivityPlan, on_delete=models.PROTECT, related_name="versions", verbose_name=_("plan")
     )
@@ -93,6 +92,7 @@ class PlanVersion(models.Model):
 class ActivityFields(models.Model):
     """One planned activity: when, what, which games, how many, what it costs."""
 
+    room = room_field()
     position = models.PositiveSmallIntegerField(_("line"))
     date = models.DateField(_("date"))
     kind = models.CharField(_("kind"), max_length=20, choices=ActivityKind.choices)
@@ -141,6 +141,7 @@ class PlannedActivity(ActivityFields, AppendOnlyModel):
     class Meta(ActivityFields.Meta):
         verbose_name = _("planned activity")
         verbose_name_plural = _("planned activities")
+        indexes = [models.Index(fields=["room", "date"], name="activities_planned_room_date")]
         constraints = [
             models.UniqueConstraint(
                 fields=["version", "position"], name="activities_planned_position_unique"
@@ -155,6 +156,7 @@ class PlannedActivity(ActivityFields, AppendOnlyModel):
 
 
 class VersionSubmission(AppendOnlyModel):
+    room = room_field()
     version = models.OneToOneField(
         PlanVersion, on_delete=models.PROTECT, related_name="submission", verbose_name=_("version")
     )
@@ -173,6 +175,7 @@ class VersionSubmission(AppendOnlyModel):
 class VersionDecision(AppendOnlyModel):
     """The approver's decision on a submitted version: approved or rejected, once."""
 
+    room = room_field()
     version = models.OneToOneField(
         PlanVersion, on_delete=models.PROTECT, related_name="decision", verbose_name=_("version")
     )

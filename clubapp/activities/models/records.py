@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubapp.activities.models.common import ActivityKind, Game
 from clubapp.core.appendonly import AppendOnlyModel
-from clubapp.core.models import by_field
+from clubapp.core.models import by_field, room_field
 
 
 def photo_upload_to(instance: Any, filename: str) -> str:
@@ -26,9 +26,7 @@ def photo_upload_to(instance: Any, filename: str) -> str:
 
 
 class ActivityRecord(models.Model):
-    room = models.ForeignKey(
-        "core.Room", on_delete=models.PROTECT, related_name="+", verbose_name=_("room")
-    )
+    room = room_field()
     created_at = models.DateTimeField(_("created at"))
     created_by = by_field(_("created by"))
 
@@ -36,12 +34,16 @@ class ActivityRecord(models.Model):
         verbose_name = _("activity record")
         verbose_name_plural = _("activity records")
         ordering = ["-created_at", "-pk"]
+        indexes = [
+            models.Index(fields=["room", "created_at"], name="activities_record_room_created")
+        ]
 
     def __str__(self) -> str:
         return f"#{self.pk}"
 
 
 class RecordVersion(AppendOnlyModel):
+    room = room_field()
     record = models.ForeignKey(
         ActivityRecord, on_delete=models.PROTECT, related_name="versions", verbose_name=_("record")
     )
@@ -73,6 +75,7 @@ class RecordVersion(AppendOnlyModel):
         verbose_name = _("record version")
         verbose_name_plural = _("record versions")
         ordering = ["record", "number"]
+        indexes = [models.Index(fields=["room", "date"], name="activities_recver_room_date")]
         constraints = [
             models.UniqueConstraint(
                 fields=["record", "number"], name="activities_record_version_unique"
@@ -94,6 +97,7 @@ class RecordVersion(AppendOnlyModel):
 class RecordAttendee(AppendOnlyModel):
     """A member who took part, picked from the visits of the record's day."""
 
+    room = room_field()
     version = models.ForeignKey(
         RecordVersion, on_delete=models.PROTECT, related_name="attendees", verbose_name=_("version")
     )
@@ -119,6 +123,7 @@ class RecordPhoto(AppendOnlyModel):
     """A photo of the activity, checked and re-encoded like a member's photo. A new
     version keeps the earlier photos by pointing at the same file."""
 
+    room = room_field()
     version = models.ForeignKey(
         RecordVersion, on_delete=models.PROTECT, related_name="photos", verbose_name=_("version")
     )

@@ -16,7 +16,7 @@ from django.utils.translation import gettext_lazy as _
 from clubapp.activities.models.common import Game
 from clubapp.books.models.base import MONEY
 from clubapp.core.appendonly import AppendOnlyModel
-from clubapp.core.models import by_field
+from clubapp.core.models import by_field, room_field
 
 
 class Format(models.TextChoices):
@@ -31,9 +31,7 @@ class RankBy(models.TextChoices):
 
 
 class Tournament(models.Model):
-    room = models.ForeignKey(
-        "core.Room", on_delete=models.PROTECT, related_name="+", verbose_name=_("room")
-    )
+    room = room_field()
     name = models.CharField(_("name"), max_length=100)
     game = models.CharField(_("game"), max_length=20, choices=Game.choices)
     format = models.CharField(_("format"), max_length=20, choices=Format.choices)
@@ -74,6 +72,7 @@ class Tournament(models.Model):
         verbose_name = _("tournament")
         verbose_name_plural = _("tournaments")
         ordering = ["-starts", "-pk"]
+        indexes = [models.Index(fields=["room", "starts"], name="activities_tourn_room_starts")]
         constraints = [
             models.CheckConstraint(
                 condition=models.Q(ends__gte=models.F("starts")),
@@ -102,6 +101,7 @@ class Tournament(models.Model):
 
 
 class Entrant(models.Model):
+    room = room_field()
     tournament = models.ForeignKey(
         Tournament, on_delete=models.PROTECT, related_name="entrants", verbose_name=_("tournament")
     )
@@ -140,6 +140,7 @@ class Entrant(models.Model):
 
 
 class Round(models.Model):
+    room = room_field()
     tournament = models.ForeignKey(
         Tournament, on_delete=models.PROTECT, related_name="rounds", verbose_name=_("tournament")
     )
@@ -169,6 +170,7 @@ class Round(models.Model):
 class Pairing(models.Model):
     """Two entrants of a pairing game's round (``second`` empty: the bye)."""
 
+    room = room_field()
     round = models.ForeignKey(
         Round, on_delete=models.PROTECT, related_name="pairings", verbose_name=_("round")
     )
@@ -206,6 +208,7 @@ class Pairing(models.Model):
 class Result(AppendOnlyModel):
     """A pairing's result; a correction is a new row, the last one counts."""
 
+    room = room_field()
     pairing = models.ForeignKey(
         Pairing, on_delete=models.PROTECT, related_name="results", verbose_name=_("pairing")
     )
@@ -226,6 +229,7 @@ class Result(AppendOnlyModel):
 class RoundTable(models.Model):
     """A 麻将 round's table: an ordinary table session with the tournament's ruleset."""
 
+    room = room_field()
     round = models.ForeignKey(
         Round, on_delete=models.PROTECT, related_name="tables", verbose_name=_("round")
     )
@@ -255,6 +259,7 @@ class RoundSeat(models.Model):
     """An entrant's seat at a 麻将 round: never two tables in one round (the database
     says so too)."""
 
+    room = room_field()
     round = models.ForeignKey(
         Round, on_delete=models.PROTECT, related_name="seats", verbose_name=_("round")
     )
@@ -287,6 +292,7 @@ class RoundSeat(models.Model):
 class FinalStanding(AppendOnlyModel):
     """The standings when the tournament closed, frozen."""
 
+    room = room_field()
     tournament = models.ForeignKey(
         Tournament, on_delete=models.PROTECT, related_name="final", verbose_name=_("tournament")
     )

@@ -24,9 +24,9 @@ from clubapp.members.selectors import Period, opening_periods_on
 
 
 def staff(*, room: Room) -> QuerySet[User]:
-    """The users with the manager role: who can be on duty."""
+    """The room's users with the manager role: who can be on duty."""
     return (
-        User.objects.filter(groups__name=Role.MANAGER.value, is_active=True)
+        User.objects.filter(groups__name=Role.MANAGER.value, is_active=True, room_link__room=room)
         .distinct()
         .order_by("first_name", "username")
     )

@@ -136,7 +136,7 @@ def activities_in_force(*, room: Room, first: dt.date, last: dt.date) -> QuerySe
         .values("pk")[:1]
     )
     return (
-        PlannedActivity.objects.filter(version__plan__room=room, date__gte=first, date__lte=last)
+        PlannedActivity.objects.filter(room=room, date__gte=first, date__lte=last)
         .filter(version_id=Subquery(in_force))
         .select_related("version__plan")
         .order_by("date", "position")

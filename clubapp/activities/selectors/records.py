@@ -21,7 +21,7 @@ def _last_version_pk() -> Subquery:
 def record_versions_last(*, room: Room) -> QuerySet[RecordVersion]:
     """The last version of each of the room's records, with its attendance counted."""
     return (
-        RecordVersion.objects.filter(record__room=room)
+        RecordVersion.objects.filter(room=room)
         .filter(pk=_last_version_pk())
         .select_related("record", "written_by", "planned__version__plan")
         .annotate(members=Count("attendees"))
@@ -70,7 +70,7 @@ def _by_name(visit: Visit) -> tuple[str, str]:
 def planned_linkable(*, room: Room) -> QuerySet[PlannedActivity]:
     """Planned activities a record may name: of an approved version of the room's plans."""
     return (
-        PlannedActivity.objects.filter(version__plan__room=room, version__decision__approved=True)
+        PlannedActivity.objects.filter(room=room, version__decision__approved=True)
         .select_related("version__plan")
         .order_by("-date", "position")
     )

@@ -26,7 +26,7 @@ from clubapp.activities.models import (
 )
 from clubapp.activities.permissions import can_approve, can_manage
 from clubapp.activities.selectors.duty import leaves_live
-from clubapp.core.models import Room
+from clubapp.core.models import Room, UserRoom
 from clubapp.core.roles import Role, user_roles
 from clubapp.members.selectors import opening_periods_on
 
@@ -35,8 +35,11 @@ def _name(user: User) -> str:
     return user.get_short_name() or user.get_username()
 
 
-def _staff_check(user: User) -> None:
-    if Role.MANAGER not in user_roles(user):
+def _staff_check(room: Room, user: User) -> None:
+    if (
+        Role.MANAGER not in user_roles(user)
+        or not UserRoom.objects.filter(user=user, room=room).exists()
+    ):
         raise ValidationError(
             _("%(name)s is not a manager: only managers are on duty.") % {"name": _name(user)},
             code="not_staff",
@@ -69,7 +72,7 @@ def roster_set(
         if users:
             _open_check(room, day)
         for user in users:
-            _staff_check(user)
+            _staff_check(room, user)
         keep = {u.pk for u in users}
         RosterEntry.objects.filter(room=room, date=day).exclude(user_id__in=keep).delete()
         have = set(
@@ -158,7 +161,7 @@ def leave_request(
     if cover is not None:
         if cover.pk == by.pk:
             raise ValidationError(_("Choose someone else to cover."), code="cover_self")
-        _staff_check(cover)
+        _staff_check(room, cover)
         _on_leave_check(room, cover, starts, ends, cover=True)
     return Leave.objects.create(
         room=room,
@@ -191,6 +194,7 @@ def leave_decide(
     if approved and leave.cover is not None:
         _on_leave_check(leave.room, leave.cover, leave.starts, leave.ends, cover=True)
     return LeaveDecision.objects.create(
+        room_id=leave.room_id,
         leave=leave,
         approved=approved,
         note=(note or "").strip()[:200],
@@ -222,5 +226,9 @@ def leave_back(
             code="back_on",
         )
     return LeaveReturn.objects.create(
-        leave=leave, back_on=back_on, recorded_by=by, recorded_at=now or timezone.now()
+        room_id=leave.room_id,
+        leave=leave,
+        back_on=back_on,
+        recorded_by=by,
+        recorded_at=now or timezone.now(),
     )

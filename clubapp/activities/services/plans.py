@@ -125,6 +125,7 @@ def _drafts_write(version: PlanVersion, lines: list[ActivityIn]) -> None:
     DraftActivity.objects.filter(version=version).delete()
     DraftActivity.objects.bulk_create(
         DraftActivity(
+            room_id=version.room_id,
             version=version,
             position=n,
             date=line.date,
@@ -202,7 +203,9 @@ def plan_create(
             _("The period already has a plan: change it by a new version."), code="period_taken"
         ) from None
     checked = _lines_check(plan, lines)
-    version = PlanVersion.objects.create(plan=plan, number=1, drafted_by=by, created_at=now)
+    version = PlanVersion.objects.create(
+        room=room, plan=plan, number=1, drafted_by=by, created_at=now
+    )
     _drafts_write(version, checked)
     return plan
 
@@ -246,6 +249,7 @@ def version_submit(
     lines = _lines_check(plan, [_as_line(d) for d in drafts])
     DraftActivity.objects.filter(version=version).delete()
     submission = VersionSubmission.objects.create(
+        room_id=version.room_id,
         version=version,
         submitted_by=by,
         submitted_at=now,
@@ -253,6 +257,7 @@ def version_submit(
     )
     PlannedActivity.objects.bulk_create(
         PlannedActivity(
+            room_id=version.room_id,
             version=version,
             position=n,
             date=line.date,
@@ -302,7 +307,12 @@ def version_decide(
     try:
         with transaction.atomic():
             return VersionDecision.objects.create(
-                version=version, approved=approved, note=note, decided_by=by, decided_at=now
+                room_id=version.room_id,
+                version=version,
+                approved=approved,
+                note=note,
+                decided_by=by,
+                decided_at=now,
             )
     except IntegrityError:
         raise ValidationError(
@@ -329,7 +339,12 @@ def version_new(
         )
     last = selectors.plan_versions(plan=plan)[-1]
     version = PlanVersion.objects.create(
-        plan=plan, number=last.number + 1, reason=reason[:200], drafted_by=by, created_at=now
+        room_id=plan.room_id,
+        plan=plan,
+        number=last.number + 1,
+        reason=reason[:200],
+        drafted_by=by,
+        created_at=now,
     )
     rows = last.activities.select_related("purchase_plan").order_by("position")
     _drafts_write(version, [_as_line(row) for row in rows])

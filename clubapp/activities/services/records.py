@@ -148,6 +148,7 @@ def _write(
     now: dt.datetime,
 ) -> RecordVersion:
     version = RecordVersion.objects.create(
+        room_id=record.room_id,
         record=record,
         number=number,
         date=data.date,
@@ -167,16 +168,22 @@ def _write(
     attendees = []
     for visit in visits:
         assert visit.member is not None
-        attendees.append(RecordAttendee(version=version, member=visit.member, visit=visit))
+        attendees.append(
+            RecordAttendee(
+                room_id=record.room_id, version=version, member=visit.member, visit=visit
+            )
+        )
     RecordAttendee.objects.bulk_create(attendees)
     position = 0
     for photo in kept:
         position += 1
         # The same file: a correction never copies or changes a photo.
-        RecordPhoto.objects.create(version=version, image=photo.image.name, position=position)
+        RecordPhoto.objects.create(
+            room_id=record.room_id, version=version, image=photo.image.name, position=position
+        )
     for content in new_photos:
         position += 1
-        photo = RecordPhoto(version=version, position=position)
+        photo = RecordPhoto(room_id=record.room_id, version=version, position=position)
         photo.image.save("photo.jpg", content, save=False)
         photo.save()
     return version

@@ -212,6 +212,7 @@ def entrant_add(
             )
         number = (locked.entrants.aggregate(n=Max("number"))["n"] or 0) + 1
         return Entrant.objects.create(
+            room_id=locked.room_id,
             tournament=locked,
             member=member,
             number=number,
@@ -304,10 +305,14 @@ def round_pair(*, tournament: Tournament, by: User, now: dt.datetime | None = No
                 code="no_pairing",
             ) from None
     round_ = Round.objects.create(
-        tournament=locked, number=number, created_at=now or timezone.now(), created_by=by
+        room_id=locked.room_id,
+        tournament=locked,
+        number=number,
+        created_at=now or timezone.now(),
+        created_by=by,
     )
     Pairing.objects.bulk_create(
-        Pairing(round=round_, board=board, first_id=first, second_id=second)
+        Pairing(room_id=locked.room_id, round=round_, board=board, first_id=first, second_id=second)
         for board, (first, second) in enumerate(chosen, start=1)
     )
     return round_
@@ -336,6 +341,7 @@ def result_record(
     if first_score < 0 or second_score < 0:
         raise ValidationError(_("A score is zero or more."), code="score")
     return Result.objects.create(
+        room_id=locked.room_id,
         pairing=pairing,
         first_score=first_score,
         second_score=second_score,
@@ -354,9 +360,17 @@ def _seat_round(round_: Round, tables: Sequence[Sequence[Entrant]]) -> None:
     try:
         with transaction.atomic():
             for number, four in enumerate(tables, start=1):
-                table = RoundTable.objects.create(round=round_, number=number)
+                table = RoundTable.objects.create(
+                    room_id=round_.room_id, round=round_, number=number
+                )
                 RoundSeat.objects.bulk_create(
-                    RoundSeat(round=round_, table=table, wind=wind, entrant=entrant)
+                    RoundSeat(
+                        room_id=round_.room_id,
+                        round=round_,
+                        table=table,
+                        wind=wind,
+                        entrant=entrant,
+                    )
                     for wind, entrant in zip(SEATS, four, strict=True)
                 )
     except IntegrityError:
@@ -389,7 +403,12 @@ def round_draw(
             _("A seed is a whole number below %(limit)s.") % {"limit": SEED_LIMIT}, code="seed"
         )
     round_ = Round.objects.create(
-        tournament=locked, number=number, seed=seed, created_at=now or timezone.now(), created_by=by
+        room_id=locked.room_id,
+        tournament=locked,
+        number=number,
+        seed=seed,
+        created_at=now or timezone.now(),
+        created_by=by,
     )
     _seat_round(round_, pairs.draw_tables(entrants, seed))
     return round_
@@ -429,7 +448,11 @@ def round_set(
                 )
             seen.add(entrant.pk)
     round_ = Round.objects.create(
-        tournament=locked, number=number, created_at=now or timezone.now(), created_by=by
+        room_id=locked.room_id,
+        tournament=locked,
+        number=number,
+        created_at=now or timezone.now(),
+        created_by=by,
     )
     _seat_round(round_, tables)
     return round_
@@ -502,6 +525,8 @@ def round_table_open(
     )
     if table.session_id is not None:
         raise ValidationError(_("This table has its session already."), code="has_session")
+    if board.room_id != tournament.room_id:
+        raise ValidationError(_("That table is not this room's."), code="board_room")
     assert tournament.ruleset is not None  # the form of a 麻将 tournament requires it
     seats = []
     for seat in table.seats.select_related("entrant__member__user"):
@@ -545,6 +570,7 @@ def tournament_close(
     lines = selectors.standings_live(tournament=locked)
     rows = FinalStanding.objects.bulk_create(
         FinalStanding(
+            room_id=locked.room_id,
             tournament=locked,
             rank=line.rank,
             entrant=line.entrant,

@@ -58,9 +58,9 @@ def home(request: RoomRequest) -> HttpResponse:
     mine: set[int] = set()
     if me is not None:
         mine = set(
-            RecordAttendee.objects.filter(version__in=[v.pk for v in held], member=me).values_list(
-                "version_id", flat=True
-            )
+            RecordAttendee.objects.filter(
+                room=room, version__in=[v.pk for v in held], member=me
+            ).values_list("version_id", flat=True)
         )
     context: dict[str, Any] = {
         "month": first,

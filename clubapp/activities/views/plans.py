@@ -40,7 +40,7 @@ def _version(request: AuthenticatedRequest, pk: int) -> PlanVersion:
     return get_object_or_404(
         PlanVersion.objects.select_related("plan", "submission", "decision"),
         pk=pk,
-        plan__room=request.room,
+        room=request.room,
     )
 
 

@@ -217,7 +217,7 @@ def record_correct(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 def record_photo(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     """Photos show people: served to the staff through a permission check (small
     JPEGs, re-encoded on upload: read whole)."""
-    photo = get_object_or_404(RecordPhoto, pk=pk, version__record__room=request.room)
+    photo = get_object_or_404(RecordPhoto, pk=pk, room=request.room)
     with photo.image.open("rb") as file:
         response = HttpResponse(file.read(), content_type="image/jpeg")
     response["Cache-Control"] = "private, max-age=3600"

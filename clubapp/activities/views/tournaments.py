@@ -223,8 +223,8 @@ def round_set(request: AuthenticatedRequest, pk: int) -> HttpResponse:
 @manager_required
 def result_record(request: AuthenticatedRequest, pk: int, pairing: int) -> HttpResponse:
     tournament = _get(request, pk)
-    # any pairing: the service says when it is not this tournament's
-    the_pairing = get_object_or_404(Pairing, pk=pairing)
+    # any pairing of the room: the service says when it is not this tournament's
+    the_pairing = get_object_or_404(Pairing, pk=pairing, room=request.room)
     form = ResultForm(request.POST)
     try:
         if not form.is_valid():
@@ -248,7 +248,9 @@ def result_record(request: AuthenticatedRequest, pk: int, pairing: int) -> HttpR
 @manager_required
 def table_open(request: AuthenticatedRequest, pk: int, table: int) -> HttpResponse:
     tournament = _get(request, pk)
-    round_table = get_object_or_404(RoundTable, pk=table, round__tournament=tournament)
+    round_table = get_object_or_404(
+        RoundTable, pk=table, room=request.room, round__tournament=tournament
+    )
     form = TableOpenForm(request.POST, room=tournament.room)
     try:
         if not form.is_valid():
