@@ -18,6 +18,11 @@ class Migration(migrations.Migration):
     dependencies = [
         ("activities", "0001_activities"),
         ("core", "0010_district_group"),
+        # its triggers read the room of cards, members, visits, purchase plans, rulesets
+        # and sessions: theirs first
+        ("members", "0013_rooms"),
+        ("books", "0014_rooms"),
+        ("play", "0019_rooms"),
     ]
 
     operations = [

@@ -51,6 +51,9 @@ class Migration(migrations.Migration):
     dependencies = [
         ("core", "0010_district_group"),
         ("play", "0018_ledger_zero_sum_everywhere"),
+        # sessions and seats point to tables and visits: their room triggers read
+        # members' room columns, made required there first
+        ("members", "0013_rooms"),
     ]
 
     operations = [
