@@ -102,6 +102,13 @@ class AccountAdmin(UserAdmin):
     reset passwords on the accounts page, by a one-time link: docs/members.md).
     """
 
+    def get_queryset(self, request: HttpRequest) -> Any:
+        # A room's managers see their room's accounts (docs/rooms.md); the superuser all.
+        queryset = super().get_queryset(request)
+        if request.user.is_superuser:
+            return queryset
+        return queryset.filter(room_link__room=request.room)  # type: ignore[attr-defined]
+
     def get_readonly_fields(self, request: HttpRequest, obj: Any = None) -> Any:
         fields = list(super().get_readonly_fields(request, obj))
         if not request.user.is_superuser:

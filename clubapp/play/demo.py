@@ -15,6 +15,7 @@ from typing import Any
 
 from django.utils import timezone
 
+import scoring.rulesets
 from clubapp.core.models import Room
 from clubapp.members import selectors as members_selectors
 from clubapp.members import services as members_services
@@ -95,6 +96,18 @@ def seed(*, room: Room, users: dict[str, Any]) -> None:
         return  # the demo ran before (its players are still seated)
     member, manager = users.get("member"), users.get("manager")
     versions = {v.ruleset_id: v for v in services.ruleset_versions_sync()}
+    # the room's own ruleset beside the standard ones (docs/rooms.md): 南京麻将 with the
+    # house's dearer penalty, on its rulesets page for the manager to pick
+    nanjing = scoring.rulesets.get("nanjing").params
+    services.ruleset_version_save(
+        params={
+            **nanjing,
+            "id": "nanjing-house",
+            "name": "南京麻将（本室罚分8）",
+            "penalty": {**nanjing["penalty"], "amount": 8},
+        },
+        room=room,
+    )
     now = timezone.now()
     players = _players(room, manager, now)
     tables = {t.number: t for t in Table.objects.filter(room=room, number__in=[1, 2, 3])}
