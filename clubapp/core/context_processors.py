@@ -14,8 +14,10 @@ def navigation(request: HttpRequest) -> dict[str, Any]:
     user = getattr(request, "user", None)
     roles = user_roles(user)
     return {
-        # The request's room; a page shown without one still names a room.
-        "room": getattr(request, "room", None) or room_get(),
+        # The request's room (None for a district reader or an account in no room:
+        # the page then names no room); a page shown before the room is known (an
+        # error page) names the default room.
+        "room": request.room if hasattr(request, "room") else room_get(),
         "user_roles": roles,
         # Per-role flags keep templates free of group names.
         "is_manager": Role.MANAGER in roles,
