@@ -31,7 +31,7 @@ class AddedInRoom(InRoom):
     """An editable admin of a room-keyed model: the room is not a choice (another
     room's would be offered): a row added is the request's room's."""
 
-    exclude = ["room"]
+    exclude: Any = ["room"]
 
     def save_model(self, request: HttpRequest, obj: Any, form: Any, change: bool) -> None:
         if not change:

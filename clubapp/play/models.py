@@ -94,7 +94,7 @@ class RulesetVersion(AppendOnlyModel):
         return f"{self.name} ({self.version})"
 
     def natural_key(self) -> tuple[str, ...]:
-        if self.room_id is None:
+        if self.room is None:
             return (self.ruleset_id, self.version)
         return (self.ruleset_id, self.version, self.room.slug)
 

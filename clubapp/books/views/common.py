@@ -15,6 +15,7 @@ from django.shortcuts import redirect, render
 from django_tables2 import RequestConfig, Table
 
 from clubapp.books.forms import ReasonForm
+from clubapp.core.http import RoomRequest
 
 PER_PAGE = 30
 
@@ -60,7 +61,7 @@ def reversal_step(
 
 
 def listing(
-    request: HttpRequest,
+    request: RoomRequest,
     *,
     template: str,
     queryset: QuerySet[Any],
