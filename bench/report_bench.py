@@ -123,6 +123,12 @@ PER_SESSION = 40
 POOL = 3000
 
 
+def _in_room(room: Any, columns: list[str], rows: Any) -> tuple[list[str], Any]:
+    """The columns and rows of a table whose rows carry their room (docs/rooms.md):
+    every row of this bench is the room "main"'s."""
+    return ["room_id", *columns], ((room.pk, *row) for row in rows)
+
+
 def _copy(table: str, columns: list[str], rows: Any) -> int:
     n = 0
     connection.ensure_connection()
@@ -173,7 +179,7 @@ def pool(rng: random.Random, ruleset_id: str) -> list[tuple[str, str, list[dict[
 def fill(rng: random.Random) -> None:
     started = time.perf_counter()
     room = Room.objects.get(slug="main")
-    desk = user_create(username="desk", password=uuid.uuid4().hex)
+    desk = user_create(username="desk", password=uuid.uuid4().hex, room=room)
     with connection.cursor() as cursor:
         cursor.execute("SET session_replication_role = replica")
     now = timezone.now()
@@ -205,13 +211,14 @@ def fill(rng: random.Random) -> None:
     )  # fmt: skip
     _copy(
         "members_card",
+        *_in_room(room,
         ["id", "member_id", "number", "status", "issued_on", "valid_until", "status_reason",
          "created_at"],
         (
             (n + 1, n + 1, f"{YEAR}-{n + 1:04d}", "active", issued[n],
              issued[n] + dt.timedelta(days=364), "", now)
             for n in range(MEMBERS)
-        ),
+        )),
     )  # fmt: skip
     receipts: list[tuple[Any, ...]] = []
     income: list[tuple[Any, ...]] = []
@@ -279,8 +286,9 @@ def fill(rng: random.Random) -> None:
     _copy(
         "members_visit",
         ["id", "room_id", "member_id", "card_id", "guest_name", "guest_phone", "checked_in_at",
-         "checked_out_at", "hours_billed", "fee", "checked_in_by_id", "checked_out_by_id"],
-        visit_rows,
+         "checked_out_at", "hours_billed", "fee", "checked_in_by_id", "checked_out_by_id",
+         "admitted_reason"],
+        (row + ("",) for row in visit_rows),
     )  # fmt: skip
     _copy(
         "members_receipt",
@@ -296,7 +304,7 @@ def fill(rng: random.Random) -> None:
     )  # fmt: skip
     # 缴款: every Monday the week's receipts on one slip, confirmed by the accountant the
     # same evening (the last weeks of the year stay at the desk)
-    accountant = user_create(username="accountant", password=uuid.uuid4().hex)
+    accountant = user_create(username="accountant", password=uuid.uuid4().hex, room=room)
     weeks: dict[dt.date, list[tuple[Any, ...]]] = {}
     for row in income:
         day = row[2]
@@ -320,7 +328,9 @@ def fill(rng: random.Random) -> None:
          "handed_over_by_id", "note"],
         slips,
     )  # fmt: skip
-    _copy("books_handoverline", ["id", "slip_id", "income_id", "attempt"], slip_lines)
+    _copy(
+        "books_handoverline", *_in_room(room, ["id", "slip_id", "income_id", "attempt"], slip_lines)
+    )
     _copy(
         "books_slipdecision",
         ["id", "room_id", "book_date", "slip_id", "outcome", "reason", "decided_by_id",
@@ -335,7 +345,7 @@ def fill(rng: random.Random) -> None:
           f"({time.perf_counter() - started:.0f} s)")  # fmt: skip
     # table play
     versions = {
-        r: RulesetVersion.objects.filter(ruleset_id=r).order_by("-id").first()
+        r: RulesetVersion.objects.filter(ruleset_id=r, room=None).order_by("-id").first()
         for r in ("nanjing", "jiangsu-worksite")
     }
     pools = {r: pool(rng, r) for r in versions}
@@ -368,8 +378,11 @@ def fill(rng: random.Random) -> None:
     )  # fmt: skip
     _copy(
         "play_seat",
-        ["id", "session_id", "wind", "name", "user_id", "visit_id", "guest_reason"],
-        seat_rows,
+        *_in_room(
+            room,
+            ["id", "session_id", "wind", "name", "user_id", "visit_id", "guest_reason"],
+            seat_rows,
+        ),
     )
     # which pool entry each hand is (an array of ints: the lines are made from it after)
     picks = array("i", (rng.randrange(POOL) for _ in range(sessions * PER_SESSION)))
@@ -390,16 +403,18 @@ def fill(rng: random.Random) -> None:
             # the stored state after the hand (the report reads none of it; the dealer
             # chain is not replayed here, the balances are the ledger's)
             state = json.dumps(balances)
+            lines = 2 * sum(1 for p in pools[rulesets[session]][picks[h]][2] if p["amount"])
             yield (h + 1, session, number, record, result, versions[rulesets[session]].pk,
                    uuid.uuid4(), None, at, None, "", "E", False, 0, number, state, state,
-                   False)  # fmt: skip
+                   False, lines)  # fmt: skip
 
     hands = _copy(
         "play_hand",
+        *_in_room(room,
         ["id", "session_id", "number", "record", "result", "ruleset_id", "idempotency_key",
          "recorded_by_id", "created_at", "voids_id", "void_reason", "dealer", "doubled",
-         "passes", "hands", "balances", "unsettled", "due"],
-        hand_rows(),
+         "passes", "hands", "balances", "unsettled", "due", "line_count"],
+        hand_rows()),
     )  # fmt: skip
 
     def line_rows() -> Any:
@@ -414,8 +429,7 @@ def fill(rng: random.Random) -> None:
 
     n_lines = _copy(
         "play_ledgerline",
-        ["id", "hand_id", "seat", "counterparty", "points", "reason"],
-        line_rows(),
+        *_in_room(room, ["id", "hand_id", "seat", "counterparty", "points", "reason"], line_rows()),
     )
     for table in ("play_tablesession", "play_seat", "play_hand", "play_ledgerline"):
         _setval(table)
