@@ -228,7 +228,43 @@ def _table(member: Any, version: Any, per_session: int, seed: int) -> TableSessi
     return table
 
 
+#: (label, series) in the order printed
+ROWS = [
+    ("bare view", "bare"),
+    ("session page (after a booking)", "page"),
+    ("hand POST (confirm)", "post"),
+    ("entry page GET", "entry"),
+    ("preview POST", "preview"),
+]
+GUARD = 5  # × the bare view, in the same run
+
+
 def measure(requests: int, per_session: int) -> bool:
+    """The series of :func:`rounds`, printed with their ratios to the bare view; False
+    if one is over the guard."""
+    series = rounds(requests, per_session)
+    base = statistics.median(series["bare"])
+    ok = True
+    print(f"\n{'':32} {'median ms':>10} {'p90 ms':>8} {'× bare':>7}")
+    for label, name in ROWS:
+        median = statistics.median(series[name])
+        p90 = statistics.quantiles(series[name], n=10)[-1]
+        ratio = median / base
+        target = name != "bare"
+        mark = ("  ok" if ratio <= GUARD else f"  OVER {GUARD}×") if target else ""
+        ok &= ratio <= GUARD or not target
+        print(f"{label:32} {median:10.2f} {p90:8.2f} {ratio:7.2f}{mark}")
+    print(
+        f"\n{requests} rounds; hands in the database: {Hand.objects.count():,}; {connection.vendor}"
+    )
+    print(
+        f"guard (≤ {GUARD}× the bare view): the session page, the hand POST, the entry page, "
+        "the preview"
+    )
+    return ok
+
+
+def rounds(requests: int, per_session: int) -> dict[str, list[float]]:
     """Round after round, in this order: the entry page GET, its preview POST, the
     booking POST (the confirm that preview carries), the session page right after it,
     and a bare view. Interleaving the series keeps the machine's drift out of the
@@ -288,33 +324,7 @@ def measure(requests: int, per_session: int) -> bool:
         if i >= warmup:
             for name, ms in times.items():
                 series[name].append(ms)
-    rows = [
-        ("bare view", "bare"),
-        ("session page (after a booking)", "page"),
-        ("hand POST (confirm)", "post"),
-        ("entry page GET", "entry"),
-        ("preview POST", "preview"),
-    ]
-    base = statistics.median(series["bare"])
-    guard = 5  # × the bare view, in the same run
-    ok = True
-    print(f"\n{'':32} {'median ms':>10} {'p90 ms':>8} {'× bare':>7}")
-    for label, name in rows:
-        median = statistics.median(series[name])
-        p90 = statistics.quantiles(series[name], n=10)[-1]
-        ratio = median / base
-        target = name != "bare"
-        mark = ("  ok" if ratio <= guard else f"  OVER {guard}×") if target else ""
-        ok &= ratio <= guard or not target
-        print(f"{label:32} {median:10.2f} {p90:8.2f} {ratio:7.2f}{mark}")
-    print(
-        f"\n{requests} rounds; hands in the database: {Hand.objects.count():,}; {connection.vendor}"
-    )
-    print(
-        f"guard (≤ {guard}× the bare view): the session page, the hand POST, the entry page, "
-        "the preview"
-    )
-    return ok
+    return series
 
 
 def main() -> int:
