@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from django.contrib.auth.models import Group
 
+from clubapp.core.models import UserRoom
 from clubapp.core.roles import Role
 from clubapp.core.tests.factories import UserFactory
 
@@ -76,7 +77,11 @@ def test_it_shows_the_privilege_fields_read_only_to_a_manager(client, manager, m
 def test_it_keeps_a_manager_out_of_a_superusers_account(client, manager, django_user_model):
     boss = django_user_model.objects.create_superuser("boss", password="x")
     client.force_login(manager)
-    # Viewable (a manager may view accounts), never editable.
+    # In no room, the deployment's superuser is not among the room's accounts at all.
+    assert client.get(f"/admin/auth/user/{boss.pk}/change/").status_code == 302
+    # Placed in the manager's room: viewable (a manager may view its accounts), never
+    # editable.
+    UserRoom.objects.create(user=boss, room=manager.room_link.room)
     body = client.get(f"/admin/auth/user/{boss.pk}/change/").content.decode()
     assert 'name="is_active"' not in body
     response = client.post(

@@ -20,7 +20,7 @@ def test_it_logs_a_manager_in_and_shows_the_home_page(page, live_server, manager
     page.fill("#id_password", PASSWORD)
     page.click("button.primary")
     page.wait_for_url(f"{live_server.url}/")
-    assert "欢迎，王经理" in page.locator("h1").inner_text()
+    assert page.get_by_role("heading", name="欢迎，王经理").is_visible()
     assert page.locator("li.role").all_inner_texts() == ["管理员"]
     # The stylesheet is served (no CDN, nothing from outside).
     assert page.evaluate("getComputedStyle(document.body).display") == "flex"
