@@ -72,6 +72,9 @@ def test_the_documented_plain_role_cannot_rewrite_a_book(room, manager):
         (owner,) = cursor.fetchone()
         for statement in app_role_grants(role=ROLE, owner=owner):
             cursor.execute(statement)
+        # the plain role is subject to the room policies (docs/rooms.md): it works in
+        # the room its transaction names, as every request does
+        cursor.execute("SELECT set_config('app.room', %s, true)", [str(room.pk)])
         cursor.execute(f'SET ROLE "{ROLE}"')
         cursor.execute("SELECT current_setting('is_superuser')")
         assert cursor.fetchone() == ("off",)
