@@ -286,6 +286,10 @@ def test_a_database_opened_read_only_books_nothing_and_says_so(client, tmp_path,
         answer = table.confirm(form)
         _refused_clearly(answer, lines, "attempt to write a readonly database")
         assert table.hands() == []
+        client.cookies["django_language"] = "en"  # the language switch
+        english = table.confirm(form).content.decode()
+        assert "Not saved" in english and "Nothing of what you sent was saved" in english
+        del client.cookies["django_language"]
         db.close()
         db.settings_dict["NAME"] = str(path)
         assert integrity(path) == [("ok",)]
