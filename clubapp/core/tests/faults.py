@@ -138,13 +138,12 @@ def _close(sock: socket.socket) -> None:
 # ----------------------------------------------------------------- the server
 
 
-def server_database_url(port: int | None = None) -> str:
-    """The PostgreSQL test database's URL (through ``port``: a relay's)."""
+def server_database_url(port: int) -> str:
+    """The PostgreSQL test database's URL through a relay's ``port``."""
     db = connection.settings_dict
     user = urllib.parse.quote(db["USER"] or "postgres")
     password = f":{urllib.parse.quote(db['PASSWORD'])}" if db["PASSWORD"] else ""
-    host = "127.0.0.1" if port is not None else db["HOST"] or "127.0.0.1"
-    return f"postgres://{user}{password}@{host}:{port or db['PORT'] or 5432}/{db['NAME']}"
+    return f"postgres://{user}{password}@127.0.0.1:{port}/{db['NAME']}"
 
 
 class Gunicorn:
@@ -155,6 +154,8 @@ class Gunicorn:
         self.port = free_port()
         self.log = log
         self.threads = threads
+        # DEBUG=1 as test_servers.py runs it: production's static storage would need a
+        # collectstatic first; the 503 pages are the same either way
         self.env = {
             "DATABASE_URL": database_url,
             "DEBUG": "1",
