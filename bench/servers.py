@@ -26,6 +26,7 @@ import time
 from collections.abc import Iterator, Mapping
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import IO
 
 ROOT = Path(__file__).resolve().parent.parent
 #: request headers not passed on (hop-by-hop), the connection is the proxy's own
@@ -50,7 +51,14 @@ def wait_until_up(port: int, seconds: float = 30.0) -> None:
             time.sleep(0.1)
 
 
-def start_gunicorn(port: int, env: Mapping[str, str], workers: int = 1) -> subprocess.Popen[bytes]:
+def start_gunicorn(
+    port: int,
+    env: Mapping[str, str],
+    workers: int = 1,
+    threads: int = 1,
+    stderr: IO[bytes] | None = None,
+) -> subprocess.Popen[bytes]:
+    """gunicorn on ``port`` (its lines to ``stderr``, by default the caller's)."""
     gunicorn = Path(sys.executable).with_name("gunicorn")
     command = [
         str(gunicorn) if gunicorn.exists() else "gunicorn",
@@ -59,10 +67,12 @@ def start_gunicorn(port: int, env: Mapping[str, str], workers: int = 1) -> subpr
         f"127.0.0.1:{port}",
         "--workers",
         str(workers),
+        "--threads",
+        str(threads),
         "--log-level",
         "warning",
     ]
-    return subprocess.Popen(command, cwd=ROOT, env={**os.environ, **env})
+    return subprocess.Popen(command, cwd=ROOT, env={**os.environ, **env}, stderr=stderr)
 
 
 class Proxy(ThreadingHTTPServer):

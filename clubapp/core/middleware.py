@@ -11,6 +11,7 @@ so a session ends between the idle time and ten minutes less after the last requ
 from __future__ import annotations
 
 import logging
+import sqlite3
 import time
 from collections.abc import Callable
 from typing import Any
@@ -73,29 +74,56 @@ class RoomLanguageMiddleware:
 
 
 def connection_refused(exception: BaseException) -> bool:
-    """The database refused us a connection (or went away under it), as opposed to
-    an error of a query on a working connection.
+    """The database refused us a connection, or went away under it, as opposed to an
+    error of a query on a working connection.
 
     Django connects lazily, at the first query, and a refused connection raises
     ``OperationalError`` from ``connect()`` leaving the connection unset: too many
     clients, the role's CONNECTION LIMIT, the server down or starting up, a bad
-    password. A query's ``OperationalError`` on a live connection (a lock or statement
-    timeout, a deadlock, a serialization failure) leaves it set: that stays a 500
-    with its traceback, a bug or a contention to look into. PostgreSQL gives no
-    SQLSTATE for a refused connection (psycopg's message is all), so the state of the
-    connection, not the message, decides. A server lost in the middle of a
-    transaction counts as away too: ``atomic`` drops the connection when its rollback
-    fails, and nothing of that transaction was saved.
+    password. A server lost under an open connection (stopped, restarted, the network
+    cut) leaves psycopg's connection ``closed``; Django has dropped it already when the
+    loss ended a transaction of its own. A query's ``OperationalError`` on a live
+    connection (a lock or statement timeout, a deadlock, a serialization failure)
+    leaves it open: that stays a 500 with its traceback, a bug or a contention to look
+    into. PostgreSQL gives no SQLSTATE for a refused connection (psycopg's message is
+    all), so the state of the connection, not the message, decides. Nothing of a
+    transaction the server lost was saved: it rolls it back.
     """
+    if not isinstance(exception, OperationalError):
+        return False
+    raw = connections[DEFAULT_DB_ALIAS].connection
+    # (sqlite3's connection has no ``closed``: a file does not go away)
+    return raw is None or bool(getattr(raw, "closed", False))
+
+
+#: SQLite's result codes of a database it cannot write (the extended codes keep the
+#: primary one in their low byte): SQLITE_FULL, the disk (or ``max_page_count``) full;
+#: SQLITE_READONLY, a file, directory or file system it may only read
+UNWRITABLE = frozenset({sqlite3.SQLITE_FULL, sqlite3.SQLITE_READONLY})
+
+
+def cannot_write(exception: BaseException) -> bool:
+    """SQLite could not write the database: its disk is full or it is read-only. Django
+    raises its ``OperationalError`` from sqlite3's, which says why."""
+    cause = exception.__cause__
     return (
-        isinstance(exception, OperationalError) and connections[DEFAULT_DB_ALIAS].connection is None
+        isinstance(exception, OperationalError)
+        and isinstance(cause, sqlite3.Error)
+        and getattr(cause, "sqlite_errorcode", 0) & 0xFF in UNWRITABLE
     )
 
 
+def _page(template: str, context: dict[str, Any]) -> HttpResponse:
+    """A 503 page rendered without the request's context (no session, no user, no
+    room: each would ask the database), never cached."""
+    response = HttpResponse(render_to_string(template, context), status=503)
+    add_never_cache_headers(response)
+    return response
+
+
 def database_unavailable(request: HttpRequest) -> HttpResponse:
-    """The 503 page: rendered without the request's context (no session, no user, no
-    room: each would ask the database), never cached, with Retry-After."""
-    body = render_to_string(
+    """The 503 page of a database away, with Retry-After."""
+    response = _page(
         "503.html",
         {
             "seconds": RETRY_AFTER_SECONDS,
@@ -103,17 +131,17 @@ def database_unavailable(request: HttpRequest) -> HttpResponse:
             "retry_url": request.get_full_path() if request.method == "GET" else None,
         },
     )
-    response = HttpResponse(body, status=503)
     response["Retry-After"] = str(RETRY_AFTER_SECONDS)
-    add_never_cache_headers(response)
     return response
 
 
 class DatabaseUnavailableMiddleware:
-    """503 + Retry-After, a Chinese page and one log line (no traceback) when the
-    database refuses the connection (``connection_refused``); every other error goes
-    on to Django's 500. The refusal is raised in the view (the first query: the
-    session, the user, the page's data), where ``process_exception`` sees it."""
+    """503, a Chinese page and one log line (no traceback) when the database refuses
+    the connection or went away (``connection_refused``: with Retry-After), or when
+    SQLite cannot write (``cannot_write``: a full disk, a read-only file; nothing was
+    saved); every other error goes on to Django's 500. The error is raised in the view
+    (the first query: the session, the user, the page's data; or a write), where
+    ``process_exception`` sees it."""
 
     def __init__(self, get_response: Callable[[HttpRequest], HttpResponse]) -> None:
         self.get_response = get_response
@@ -122,14 +150,24 @@ class DatabaseUnavailableMiddleware:
         return self.get_response(request)
 
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
-        if not connection_refused(exception):
-            return None
-        return self.refuse(request, exception)
+        if connection_refused(exception):
+            return self.refuse(request, exception)
+        if cannot_write(exception):
+            logger.error("database cannot write, answered 503: %s %s: %s",
+                         request.method, request.path, _one_line(exception))  # fmt: skip
+            return _page("503_unsaved.html", {})
+        return None
 
     @staticmethod
     def refuse(request: HttpRequest, exception: Exception) -> HttpResponse:
-        # One line: the refusal's own words (psycopg's message spans lines).
-        reason = " ".join(str(exception).split())
+        # Dropped now: the end of the request's transaction then neither writes on it
+        # nor connects again to do so (Django's atomic would, and fail again).
+        connections[DEFAULT_DB_ALIAS].close()
         logger.warning("database unavailable, answered 503: %s %s: %s",
-                       request.method, request.path, reason)  # fmt: skip
+                       request.method, request.path, _one_line(exception))  # fmt: skip
         return database_unavailable(request)
+
+
+def _one_line(exception: Exception) -> str:
+    """The error's own words on one line (psycopg's message spans lines)."""
+    return " ".join(str(exception).split())

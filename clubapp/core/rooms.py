@@ -86,8 +86,11 @@ def scope(room: Room | None) -> Iterator[None]:
     with transaction.atomic():
         before = _set_room(str(room.pk) if room else "")
         yield
-        # (an error rolls the transaction or savepoint back, and the setting with it)
-        _set_room(before)
+        # An error rolls the transaction or savepoint back, and the setting with it; so
+        # does the end of a transaction already marked for a rollback (a connection
+        # lost under it: core/middleware.py), where no query may run.
+        if not transaction.get_rollback():
+            _set_room(before)
 
 
 def _url_name(request: HttpRequest) -> str:
