@@ -83,11 +83,16 @@ def scope(room: Room | None) -> Iterator[None]:
     if connection.vendor != "postgresql":
         yield
         return
+    outermost = not connection.in_atomic_block
     with transaction.atomic():
         before = _set_room(str(room.pk) if room else "")
         yield
         # (an error rolls the transaction or savepoint back, and the setting with it)
-        _set_room(before)
+        if not outermost:
+            _set_room(before)
+        # The outermost keeps it to its COMMIT (where it ends by itself): the deferred
+        # checks run there, under the policies (a hand's ledger lines, docs/play.md),
+        # and must see the room's rows.
 
 
 def _url_name(request: HttpRequest) -> str:
