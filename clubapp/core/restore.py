@@ -66,14 +66,26 @@ WAYS = {("sqlite", "sqlite"), ("postgresql", "postgresql"), ("sqlite", "postgres
 # --------------------------------------------------------------- what is there
 
 
+def ours(manifest: dict[str, Any]) -> set[str]:
+    """The tables a restore may replace: this release's, and the backup's own."""
+    return {m._meta.db_table for m in _copied_models()} | set(manifest["figures"])
+
+
+def table_names(connection: BaseDatabaseWrapper) -> set[str]:
+    if connection.vendor == "sqlite" and not Path(connection.settings_dict["NAME"]).exists():
+        return set()  # (and none is made by asking)
+    with connection.cursor() as cursor:
+        return set(backups.table_names(cursor, connection.vendor))
+
+
 def contents(connection: BaseDatabaseWrapper) -> dict[str, int]:
     """What the database holds: its tables, its accounts, its rows of a room (a row
     without a room, a standard ruleset, is every installation's)."""
     vendor = connection.vendor
-    if vendor == "sqlite" and not Path(connection.settings_dict["NAME"]).exists():
-        return {"tables": 0, "accounts": 0, "room rows": 0}  # (and none is made by asking)
+    tables = table_names(connection)
+    if not tables:
+        return {"tables": 0, "accounts": 0, "room rows": 0}
     with connection.cursor() as cursor:
-        tables = set(backups.table_names(cursor, vendor))
         accounts = 0
         if "auth_user" in tables:
             cursor.execute("SELECT COUNT(*) FROM auth_user")
@@ -145,24 +157,18 @@ def _restore_sqlite(folder: Path, connection: BaseDatabaseWrapper) -> None:
 
 
 def _drop_everything(cursor: Any) -> list[str]:
-    """The statements that empty the current schema of what the app made (tables, with
-    their triggers, policies and sequences; views; the trigger functions)."""
+    """The statements that empty the current schema of what the app made: its tables
+    (with their triggers, policies and sequences) and its trigger functions. Called
+    once :func:`restore` has made sure that every table there is the app's."""
     cursor.execute(
         "SELECT format('DROP TABLE IF EXISTS %I.%I CASCADE;', schemaname, tablename) "
         "FROM pg_tables WHERE schemaname = current_schema()"
     )
     statements = [row[0] for row in cursor.fetchall()]
     cursor.execute(
-        "SELECT format('DROP %s IF EXISTS %I.%I CASCADE;', "
-        "CASE c.relkind WHEN 'v' THEN 'VIEW' WHEN 'm' THEN 'MATERIALIZED VIEW' "
-        "ELSE 'SEQUENCE' END, n.nspname, c.relname) "
-        "FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace "
-        "WHERE n.nspname = current_schema() AND c.relkind IN ('v', 'm', 'S')"
-    )
-    statements += [row[0] for row in cursor.fetchall()]
-    cursor.execute(
         "SELECT format('DROP FUNCTION IF EXISTS %s CASCADE;', p.oid::regprocedure) "
         "FROM pg_proc p WHERE p.pronamespace = current_schema()::regnamespace "
+        "AND p.prorettype = 'trigger'::regtype "
         "AND NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.objid = p.oid AND d.deptype = 'e')"
     )
     statements += [row[0] for row in cursor.fetchall()]
@@ -202,9 +208,11 @@ def _restore_postgres(
             shutil.copyfileobj(loader.stdout, shell.stdin, 1 << 20)
             shell.stdin.close()
         except BrokenPipeError:
-            pass  # psql stopped at an error: its message says which
-        loaded, applied = loader.wait(), shell.wait()
-        if loaded or applied:
+            pass  # psql stopped at an error (its message says which) and rolled back
+        finally:
+            loader.stdout.close()  # pg_restore, if still writing, stops too
+        applied, loaded = shell.wait(), loader.wait()
+        if applied or loaded:
             restore_errors.seek(0)
             errors.seek(0)
             message = (restore_errors.read() + errors.read()).decode(errors="replace").strip()
@@ -379,6 +387,15 @@ def restore(
         raise BackupError(f"a {engines[0]} backup does not restore into {engines[1]}")
     if connection.vendor == "postgresql":
         _check_role(connection)
+    foreign = sorted(table_names(connection) - ours(manifest))
+    if foreign:
+        # A restore replaces the whole database: never another application's tables.
+        raise BackupError(
+            "the database holds tables that are not this app's ("
+            + ", ".join(foreign[:5])
+            + (", …" if len(foreign) > 5 else "")
+            + "): restore into a database of its own; nothing was changed"
+        )
     found = contents(connection)
     media = backups.media_files(Path(settings.MEDIA_ROOT))
     if not (is_empty(found) and not media):

@@ -265,6 +265,18 @@ def test_a_damaged_backup_is_refused(demo_backup, tmp_path):
 
 
 @sqlite_run
+def test_a_restore_never_replaces_another_applications_tables(demo_backup, tmp_path):
+    target = sqlite_site(tmp_path)
+    with sqlite3.connect(tmp_path / "db.sqlite3") as raw:
+        raw.execute("CREATE TABLE stranger (id INTEGER)")
+        raw.execute("INSERT INTO stranger VALUES (7)")
+    for force in ((), ("--force",)):
+        refused = target.manage("restore", str(demo_backup), *force, ok=False)
+        assert refused.returncode == 1 and "not this app's (stranger)" in refused.stderr
+    assert sqlite_tally(target) == {"stranger": {"(rows)": 1, "id": 7}}
+
+
+@sqlite_run
 def test_a_backup_of_an_older_release_is_restored_then_migrated(demo, tmp_path):
     older = _copy_of(demo, tmp_path / "older")
     # as before django-axes' latest migration (a table of its own, empty in the demo)

@@ -7,6 +7,7 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import DatabaseError
 
 from clubapp.core.backups import ROWS, BackupError, backup
 
@@ -25,6 +26,9 @@ class Command(BaseCommand):
             folder, manifest = backup(out=options["out"])
         except BackupError as error:
             raise CommandError(str(error)) from error
+        except DatabaseError as error:
+            # e.g. a role that does not own the tables (the owner alias is the one to use)
+            raise CommandError(f"the database refused: {error}") from error
         rows = sum(table[ROWS] for table in manifest["figures"].values())
         versions = ", ".join(
             f"{key} {manifest[key]}"

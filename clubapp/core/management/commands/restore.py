@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 from django.core.management.base import BaseCommand, CommandError, CommandParser
+from django.db import DatabaseError
 
 from clubapp.core.backups import BackupError
 from clubapp.core.restore import restore
@@ -38,3 +39,6 @@ class Command(BaseCommand):
             )
         except BackupError as error:
             raise CommandError(str(error)) from error
+        except DatabaseError as error:
+            # e.g. a role that does not own the tables (the owner alias is the one to use)
+            raise CommandError(f"the database refused: {error}") from error
