@@ -10,10 +10,11 @@ integer and decimal columns (the points ledger, income, expenses, hand-over slip
 receipts… and every key), every field of every row, every media file's bytes, every
 trigger.
 
-On PostgreSQL (the suite's PostgreSQL run) the SQLite backup is also restored into a
-fresh PostgreSQL database (the move), a hand and a receipt are booked there, that
-database is backed up with pg_dump and restored into another, under the two
-production roles.
+The SQLite restores run in the suite's SQLite run. In its PostgreSQL run the SQLite
+backup is restored into a fresh PostgreSQL database (the move), a hand and a receipt
+are booked there, that database is backed up with pg_dump and restored into another
+under the two production roles, and a dump by the app's plain role is refused. The
+scratch databases and roles are named after the suite's database and dropped after.
 """
 
 from __future__ import annotations
