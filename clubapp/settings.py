@@ -264,6 +264,8 @@ STATICFILES_DIRS = [BASE_DIR / "static"]
 STATIC_ROOT = Path(os.environ.get("STATIC_ROOT", BASE_DIR / "staticfiles"))
 MEDIA_URL = "/media/"
 MEDIA_ROOT = Path(os.environ.get("MEDIA_ROOT", BASE_DIR / "media"))
+# `manage.py backup` writes a folder here unless given --out (docs/operations.md "Backups").
+BACKUP_ROOT = Path(os.environ.get("BACKUP_ROOT", BASE_DIR / "backups"))
 # Hashed, compressed files need `collectstatic`; development and tests use the
 # plain storage so that they never do.
 _static_backend = (

@@ -83,13 +83,17 @@ def scope(room: Room | None) -> Iterator[None]:
     if connection.vendor != "postgresql":
         yield
         return
+    outermost = not connection.in_atomic_block
     with transaction.atomic():
         before = _set_room(str(room.pk) if room else "")
         yield
         # An error rolls the transaction or savepoint back, and the setting with it; so
         # does the end of a transaction already marked for a rollback (a connection
-        # lost under it: core/middleware.py), where no query may run.
-        if not transaction.get_rollback():
+        # lost under it: core/middleware.py), where no query may run. The outermost
+        # keeps it to its COMMIT (where it ends by itself): the deferred checks run
+        # there, under the policies (a hand's ledger lines, docs/play.md), and must
+        # see the room's rows.
+        if not outermost and not transaction.get_rollback():
             _set_room(before)
 
 

@@ -145,3 +145,36 @@ def test_migrations_run_through_the_owner_alias(tmp_path):
     assert {"members_member", "books_incomeentry", "django_migrations"} <= names
     with sqlite3.connect(app_db) as raw:
         assert list(raw.execute("SELECT name FROM sqlite_master")) == []
+
+
+@postgres_only
+@pytest.mark.django_db(transaction=True)
+def test_the_plain_role_books_a_hand_that_the_commit_checks_in_its_room():
+    """A hand's deferred checks (its ledger lines, their zero sum: docs/play.md) run at
+    COMMIT under the room policies: the room of the transaction must still be set then."""
+    from clubapp.core.rooms import scope
+    from clubapp.play.models import Hand
+    from clubapp.play.tests.factories import TableSessionFactory, book, discard_win
+
+    session = TableSessionFactory()
+    role = f"{ROLE}_commit"
+    with connection.cursor() as cursor:
+        cursor.execute(f'CREATE ROLE "{role}" NOLOGIN')  # committed: dropped below
+        cursor.execute("SELECT current_user")
+        (owner,) = cursor.fetchone()
+        for statement in app_role_grants(role=role, owner=owner):
+            cursor.execute(statement)
+    try:
+        with connection.cursor() as cursor:
+            cursor.execute(f'SET ROLE "{role}"')
+        try:
+            with scope(session.room):  # the outermost transaction, as a request's
+                hand = book(session, discard_win("S", "E"))
+        finally:
+            with connection.cursor() as cursor:
+                cursor.execute("RESET ROLE")
+        assert Hand.objects.get(pk=hand.pk).lines.count() == 2
+    finally:
+        with connection.cursor() as cursor:
+            cursor.execute(f'DROP OWNED BY "{role}"')
+            cursor.execute(f'DROP ROLE "{role}"')
