@@ -443,7 +443,11 @@ class HandEntry:
         return [str(error) for error in [*errors, *self.penalties.non_form_errors()]]
 
     def has_errors(self) -> bool:
-        return any(form.errors for form in self.forms())
+        """Whether any field or row has an error (a formset's ``errors`` is a list of
+        one dict per row: never empty, so its rows are counted instead)."""
+        forms = [self.hand, *self.seats]
+        formsets = [self.kongs, self.penalties]
+        return any(f.errors for f in forms) or any(fs.total_error_count() for fs in formsets)
 
     def add_scoring_error(self, error: ScoringError, message: str) -> None:
         """Place scoring's ``error`` beside the field its path names (``error.path``), or
