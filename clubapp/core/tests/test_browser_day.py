@@ -12,7 +12,8 @@ Monday 30 November 2026, the clock frozen and moved on as the day goes:
   (the palette and the text fields), a kong of another seat, a concealed kong and a
   flower kong, a penalty; the 圈 ends with hand 5, he settles (结账) and downloads
   the settlement sheet; 李娜 confirms hand 1 on her phone; he ends the table;
-- 11:35 the non-member checks out and pays 6.00 元 (three started hours, a receipt);
+- 11:35 the non-member checks out and pays 6.00 元 (three started hours, a receipt),
+  the members leave before the lunch break;
 - 14:00 the manager drafts and submits a purchase plan, the approver approves it,
   the manager books the expense against its line, the accountant confirms it;
 - 17:30 the manager hands the cash over on a slip, the accountant confirms the slip
@@ -21,9 +22,10 @@ Monday 30 November 2026, the clock frozen and moved on as the day goes:
 
 **On failure** each phone's screenshot and Playwright trace are kept in
 ``test-results/<the test's id>/`` (pytest-playwright's ``--output`` folder,
-gitignored): ``<phone>.png`` and ``<phone>-trace.zip`` (open it with
-``python -m playwright show-trace``). Set ``DAY_SHOTS=/some/folder`` to keep a
-screenshot of every step of a passing run too.
+gitignored, emptied when a run starts): ``<phone>.png`` and ``<phone>-trace.zip``
+(Playwright's trace viewer: ``playwright show-trace FILE`` where Playwright's own
+browsers are installed, or trace.playwright.dev). Set ``DAY_SHOTS=/some/folder`` to
+keep a screenshot of every step, the workbook and the PDF of a passing run too.
 """
 
 from __future__ import annotations
@@ -135,11 +137,17 @@ def phones(new_context, live_server, output_path, request):
 
 
 def _shot(page, name: str) -> None:
-    """A screenshot of a step, for a person to look at (DAY_SHOTS=folder, where the
-    month's workbook and PDF go too); not compared."""
+    """A screenshot of a step, for a person to look at (DAY_SHOTS=folder); not compared."""
     folder = os.environ.get("DAY_SHOTS")
     if folder:
         page.screenshot(path=os.path.join(folder, f"day-{name}.png"), full_page=True)
+
+
+def _keep(download, name: str) -> None:
+    """A downloaded file, for a person to look at (DAY_SHOTS=folder)."""
+    folder = os.environ.get("DAY_SHOTS")
+    if folder:
+        download.save_as(os.path.join(folder, f"day-{name}"))
 
 
 def _fits_the_phone(page) -> bool:
@@ -241,6 +249,7 @@ def manager_issues_and_prints_the_card(page, url: str, person: Member) -> Card:
     data = Path(download.value.path()).read_bytes()
     assert data.startswith(b"%PDF")
     assert download.value.suggested_filename == "会员证_2026-0001.pdf"
+    _keep(download.value, "card.pdf")
     text = _pdf_text(data)
     assert "2026-0001" in text and "钱大伯" in text
     return card
@@ -289,13 +298,14 @@ def recorder_opens_the_table(page, url: str) -> TableSession:
 
 
 class Hands:
-    """The recorder's phone at the entry page of one table."""
+    """The recorder's phone at the entry page of one table (a hand takes 8 minutes)."""
 
-    def __init__(self, page, url: str, session: TableSession) -> None:
-        self.page, self.url, self.session = page, url, session
+    def __init__(self, page, url: str, session: TableSession, clock) -> None:
+        self.page, self.url, self.session, self.clock = page, url, session, clock
         self.table = f"{url}/play/{session.pk}/"
 
     def start(self) -> None:
+        self.clock.set(self.clock.now + dt.timedelta(minutes=8))
         self.page.click("text=记一把")
         self.page.wait_for_url(f"{self.table}hands/new/")
 
@@ -335,10 +345,10 @@ class Hands:
         return Hand.objects.get(session=self.session, number=number)
 
 
-def recorder_books_eight_hands(page, url: str, session: TableSession) -> list[Hand]:
+def recorder_books_five_hands(page, url: str, session: TableSession, clock) -> list[Hand]:
     """E 陈喆 deals first. The 圈 ends with hand 5 (the fourth pass of the deal: hand 4's
     penalty keeps the dealer), so the table is due to settle after it."""
-    h = Hands(page, url, session)
+    h = Hands(page, url, session, clock)
     booked = []
 
     # 1. quick: 南 李娜 wins on 东 陈喆's tile, four hard flowers by the stepper
@@ -399,15 +409,19 @@ def recorder_settles_the_round(page, url: str, session: TableSession) -> Settlem
         page.click("text=结账单（PDF）")
     data = Path(download.value.path()).read_bytes()
     assert data.startswith(b"%PDF")
-    text = _pdf_text(data)
-    assert "结账单" in text and "陈喆" in text and "过路客" in text
+    pages = _pdf_pages(data)
+    assert "3 号桌" in pages[0] and "过路客" in pages[0]
+    # the statement's nets and its transfers print on one page
+    (statement_page,) = (p for p in pages if "结账单 1：第 1–5 把" in p)
+    assert "东 陈喆 → 南 李娜 92 花" in statement_page
+    _keep(download.value, "sheet.pdf")
     page.click("text=返回牌桌")
     page.wait_for_url(f"{url}/play/{session.pk}/")
     return statement
 
 
-def recorder_books_three_more(page, url: str, session: TableSession) -> list[Hand]:
-    h = Hands(page, url, session)
+def recorder_books_three_more(page, url: str, session: TableSession, clock) -> list[Hand]:
+    h = Hands(page, url, session, clock)
     booked = []
     # 6. tiles by the palette with a concealed kong: 南 self-drawn, a 暗杠 of 七万
     h.start()
@@ -426,14 +440,15 @@ def recorder_books_three_more(page, url: str, session: TableSession) -> list[Han
     page.fill("input[name=W-hard]", "4")
     booked.append(h.book(7))
 
-    # 8. tiles typed into the text fields: 北 wins on 东's tile, a pong of 三饼 fed by 东
+    # 8. tiles typed into the text fields: 北 wins on 东's tile, a pong of 三饼 fed by 东,
+    # and the four seasons: a flower kong
     h.start()
     h.win("N", "E")
     h.tiles_way("N")
     page.fill("input[name=N-concealed]", "1s2s3s4s5s6s7s8s9s5p5p")
     page.fill("input[name=N-melds]", "P3pE")
     page.fill("input[name=N-winning_tile]", "5p")
-    page.fill("input[name=N-flowers]", "1f2f3f5f")
+    page.fill("input[name=N-flowers]", "1f2f3f4f")
     booked.append(h.book(8, "12-entry-typed"))
     return booked
 
@@ -592,17 +607,20 @@ def accountant_downloads_the_month(page, url: str) -> tuple[bytes, bytes]:
         page.click("text=下载 PDF")
     assert xlsx.value.suggested_filename == "2026年11月月报.xlsx"
     assert pdf.value.suggested_filename == "2026年11月月报.pdf"
-    if folder := os.environ.get("DAY_SHOTS"):
-        xlsx.value.save_as(os.path.join(folder, "day-month.xlsx"))
-        pdf.value.save_as(os.path.join(folder, "day-month.pdf"))
+    _keep(xlsx.value, "month.xlsx")
+    _keep(pdf.value, "month.pdf")
     return Path(xlsx.value.path()).read_bytes(), Path(pdf.value.path()).read_bytes()
 
 
 # ------------------------------------------------------------------- the books, here
 
 
+def _pdf_pages(data: bytes) -> list[str]:
+    return [page.extract_text() or "" for page in PdfReader(io.BytesIO(data)).pages]
+
+
 def _pdf_text(data: bytes) -> str:
-    return "\n".join(page.extract_text() or "" for page in PdfReader(io.BytesIO(data)).pages)
+    return "\n".join(_pdf_pages(data))
 
 
 def _books_of_the_month(room) -> dict:
@@ -680,10 +698,10 @@ def test_a_rooms_day_on_the_phones(
     clock.set(at(9, 30))
     recorder = phones("recorder", chen)
     session = recorder_opens_the_table(recorder, url)
-    hands = recorder_books_eight_hands(recorder, url, session)
+    hands = recorder_books_five_hands(recorder, url, session, clock)
     clock.set(at(10, 40))
     recorder_settles_the_round(recorder, url, session)
-    hands += recorder_books_three_more(recorder, url, session)
+    hands += recorder_books_three_more(recorder, url, session, clock)
     clock.set(at(11, 10))
     player = phones("player", lina)
     second_player_confirms_hand_one(player, url, session)
@@ -721,7 +739,7 @@ def test_a_rooms_day_on_the_phones(
     assert "concealed" not in records[0]["wins"][0]  # quick
     assert "concealed" in records[1]["wins"][0] and "concealed" in records[7]["wins"][0]
     kinds = {k["type"] for r in records for k in r.get("kongs", [])}
-    assert {"exposed", "concealed"} <= kinds
+    assert kinds == {"exposed", "concealed", "flower"}
     assert any(r.get("penalties") for r in records)
     assert HandSignoff.objects.get().hand.number == 1
     assert receipt.amount == Decimal("6.00")
