@@ -445,9 +445,8 @@ class HandEntry:
     def has_errors(self) -> bool:
         """Whether any field or row has an error (a formset's ``errors`` is a list of
         one dict per row: never empty, so its rows are counted instead)."""
-        forms = [self.hand, *self.seats]
-        formsets = [self.kongs, self.penalties]
-        return any(f.errors for f in forms) or any(fs.total_error_count() for fs in formsets)
+        rows = self.kongs.total_error_count() + self.penalties.total_error_count()
+        return bool(rows) or any(form.errors for form in [self.hand, *self.seats])
 
     def add_scoring_error(self, error: ScoringError, message: str) -> None:
         """Place scoring's ``error`` beside the field its path names (``error.path``), or
