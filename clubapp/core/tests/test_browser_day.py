@@ -45,6 +45,7 @@ from django.test import Client
 from openpyxl import load_workbook
 from PIL import Image
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import expect
 from pypdf import PdfReader
 
 from clubapp.books.models import Expense, HandOverSlip, IncomeEntry, PlanDecision
@@ -61,6 +62,13 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 SHANGHAI = ZoneInfo("Asia/Shanghai")
 #: the day told: a Monday, open 9:00–12:00 and 13:00–18:00 (the regulations' week)
 DAY = dt.date(2026, 11, 30)
+
+
+#: how long a page may take to show what a step waits for (ms): the machine is shared
+WAIT = 20_000
+#: how long a download may take to come (ms): a PDF is rendered in a child process,
+#: which may take its time on a loaded machine (pdf.render_pdf gives it 120 s)
+DOWNLOAD = 120_000
 
 
 def at(hour: int, minute: int = 0, *, day: dt.date = DAY) -> dt.datetime:
@@ -143,11 +151,27 @@ def _shot(page, name: str) -> None:
         page.screenshot(path=os.path.join(folder, f"day-{name}.png"), full_page=True)
 
 
-def _keep(download, name: str) -> None:
+def download(page, link: str) -> tuple[bytes, str]:
+    """Tap ``link`` and wait for its whole file: (its bytes, its file name)."""
+    with page.expect_download(timeout=DOWNLOAD) as started:
+        page.click(f"text={link}", timeout=DOWNLOAD)
+    data = Path(started.value.path()).read_bytes()  # waits until the file is complete
+    name = started.value.suggested_filename
+    _keep(data, name)
+    return data, name
+
+
+def _keep(data: bytes, name: str) -> None:
     """A downloaded file, for a person to look at (DAY_SHOTS=folder)."""
     folder = os.environ.get("DAY_SHOTS")
     if folder:
-        download.save_as(os.path.join(folder, f"day-{name}"))
+        Path(folder, f"day-{name}").write_bytes(data)
+
+
+def said(page, text: str) -> None:
+    """The page that answered the last action says ``text`` in its messages (waited
+    for: a form posted to the page it came from answers at the same address)."""
+    expect(page.locator(".messages")).to_contain_text(text, timeout=WAIT)
 
 
 def _fits_the_phone(page) -> bool:
@@ -209,8 +233,7 @@ def manager_adds_a_table(page, url: str) -> None:
     page.fill("#id_number", "3")
     page.fill("#id_name", "靠窗")
     page.click("button:has-text('添加')")
-    page.wait_for_url(f"{url}/members/tables/")
-    assert "空闲" in page.locator("li.table-tile", has_text="3 号桌 靠窗").inner_text()
+    expect(page.locator("li.table-tile", has_text="3 号桌 靠窗")).to_contain_text("空闲")
     assert _fits_the_phone(page)
     _shot(page, "01-tables")
 
@@ -238,18 +261,14 @@ def manager_registers_a_member(page, url: str, photo: Path) -> Member:
 
 def manager_issues_and_prints_the_card(page, url: str, person: Member) -> Card:
     page.click("button:has-text('办理会员证')")
-    page.wait_for_url(f"{url}/members/{person.pk}/")
+    said(page, "会员证 2026-0001 已发放")
     card = Card.objects.get(member=person)
     assert card.number == "2026-0001"
-    assert "会员证 2026-0001 已发放" in page.locator(".messages").inner_text()
     assert "R2026-00001 会员证工本费 50.00 元" in page.locator("main").inner_text()
     _shot(page, "03-card")
-    with page.expect_download() as download:
-        page.click("text=打印会员证（PDF）")
-    data = Path(download.value.path()).read_bytes()
+    data, name = download(page, "打印会员证（PDF）")
     assert data.startswith(b"%PDF")
-    assert download.value.suggested_filename == "会员证_2026-0001.pdf"
-    _keep(download.value, "card.pdf")
+    assert name == "会员证_2026-0001.pdf"
     text = _pdf_text(data)
     assert "2026-0001" in text and "钱大伯" in text
     return card
@@ -261,7 +280,7 @@ def desk_checks_in_a_member(page, url: str, card_number: str, name: str) -> None
     page.wait_for_url(f"{url}/members/visits/check-in/")
     page.click(f"button:has-text('{name}入场')")
     page.wait_for_url(f"{url}/members/visits/")
-    assert f"{name} 已入场。" in page.locator(".messages").inner_text()
+    said(page, f"{name} 已入场。")
 
 
 def desk_checks_in_four_players(page, url: str, cards: list[tuple[str, str]]) -> None:
@@ -271,8 +290,7 @@ def desk_checks_in_four_players(page, url: str, cards: list[tuple[str, str]]) ->
         desk_checks_in_a_member(page, url, number, name)
     page.fill("#id_guest_name", "过路客")
     page.click("button:has-text('入场登记')")
-    page.wait_for_url(f"{url}/members/visits/")
-    assert "过路客" in page.locator(".messages").inner_text()
+    said(page, "过路客 已入场。")
     visits = page.locator("li.visit.open")
     assert visits.count() == 4
     assert _fits_the_phone(page)
@@ -336,12 +354,12 @@ class Hands:
 
     def book(self, number: int, shot: str = "") -> Hand:
         self.page.click("button[name=preview]")
-        assert self.page.is_visible("#preview"), self.page.inner_text("#entry")
+        expect(self.page.locator("#preview")).to_be_visible(timeout=WAIT)
         if shot:
             _shot(self.page, shot)
         self.page.click("button[name=confirm]")
         self.page.wait_for_url(self.table)
-        assert f"第 {number} 把已记账" in self.page.locator(".messages").inner_text()
+        said(self.page, f"第 {number} 把已记账")
         return Hand.objects.get(session=self.session, number=number)
 
 
@@ -405,16 +423,13 @@ def recorder_settles_the_round(page, url: str, session: TableSession) -> Settlem
     statement = Settlement.objects.get(session=session)
     assert (statement.first_number, statement.last_number) == (1, 5)
     _shot(page, "10-statement")
-    with page.expect_download() as download:
-        page.click("text=结账单（PDF）")
-    data = Path(download.value.path()).read_bytes()
-    assert data.startswith(b"%PDF")
+    data, name = download(page, "结账单（PDF）")
+    assert data.startswith(b"%PDF") and name == "结账单_2026-11-30_3号桌.pdf"
     pages = _pdf_pages(data)
     assert "3 号桌" in pages[0] and "过路客" in pages[0]
     # the statement's nets and its transfers print on one page
     (statement_page,) = (p for p in pages if "结账单 1：第 1–5 把" in p)
     assert "东 陈喆 → 南 李娜 92 花" in statement_page
-    _keep(download.value, "sheet.pdf")
     page.click("text=返回牌桌")
     page.wait_for_url(f"{url}/play/{session.pk}/")
     return statement
@@ -464,8 +479,8 @@ def second_player_confirms_hand_one(page, url: str, session: TableSession) -> No
     page.click("#awaiting >> text=第 1 把")
     page.wait_for_url(f"{url}/play/{session.pk}/hands/1/")
     page.click("button:has-text('以 南 李娜 身份确认')")
-    page.wait_for_url(f"{url}/play/{session.pk}/hands/1/")
-    assert "南 李娜" in page.locator("ul.signoffs").inner_text()
+    said(page, "第 1 把已确认")
+    expect(page.locator("ul.signoffs")).to_contain_text("✓ 南 李娜")
     _shot(page, "13-signoff")
 
 
@@ -487,7 +502,7 @@ def desk_checks_the_non_member_out(page, url: str) -> Receipt:
     _shot(page, "14-checkout")
     page.click("button:has-text('已收现金6.00元')")
     page.wait_for_url(f"{url}/members/visits/")
-    assert "R2026-00002" in page.locator(".messages").inner_text()
+    said(page, "R2026-00002")
     return Receipt.objects.get(number="R2026-00002")
 
 
@@ -495,10 +510,10 @@ def desk_checks_the_members_out(page, url: str) -> None:
     for name in ("陈喆", "李娜", "钱大伯"):
         page.locator("li.visit.open", has_text=name).locator("text=离场").click()
         page.wait_for_url(re.compile(r"/members/visits/\d+/check-out/$"))
-        assert "dd.fee" not in page.content()  # members pay nothing
+        assert page.locator("dd.fee").count() == 0  # members pay nothing
         page.click("button.primary")
         page.wait_for_url(f"{url}/members/visits/")
-    assert page.locator("li.visit.open").count() == 0
+    expect(page.locator("li.visit.open")).to_have_count(0)
 
 
 def manager_drafts_a_plan(page, url: str) -> str:
@@ -518,8 +533,7 @@ def manager_drafts_a_plan(page, url: str) -> str:
     page.wait_for_url(re.compile(r"/books/plans/\d+/$"))
     plan_url = page.url
     page.click("button:has-text('提交审批')")
-    page.wait_for_url(plan_url)
-    assert "待审批" in page.locator("main").inner_text()
+    said(page, "待审批")
     _shot(page, "15-plan")
     return plan_url
 
@@ -532,8 +546,7 @@ def approver_approves(page, plan_url: str) -> None:
     page.check("#id_fund_negative_ok")
     _shot(page, "16-approve")
     page.click("button:has-text('保存审批意见')")
-    page.wait_for_url(plan_url)
-    assert "已批准" in page.locator("main").inner_text()
+    said(page, "已批准")
 
 
 def manager_books_the_expense(page, url: str, plan_url: str) -> str:
@@ -545,7 +558,7 @@ def manager_books_the_expense(page, url: str, plan_url: str) -> str:
     page.fill("#id_invoice_number", "No.04512345")
     page.click("button:has-text('登记支出')")
     # 350.00 from a fund of 6.00: the form asks to tick 基金为负 first
-    assert page.is_visible("#id_fund_negative_ok")
+    expect(page.locator(".errorlist")).to_contain_text("将降至 -344.00 元", timeout=WAIT)
     page.check("#id_fund_negative_ok")
     page.click("button:has-text('登记支出')")
     page.wait_for_url(re.compile(r"/books/expenses/\d+/$"))
@@ -556,8 +569,7 @@ def manager_books_the_expense(page, url: str, plan_url: str) -> str:
 def accountant_confirms_the_expense(page, expense_url: str) -> None:
     page.goto(expense_url)
     page.click("button:has-text('已核对发票：确认')")
-    page.wait_for_url(expense_url)
-    assert "已确认" in page.locator("dl.facts").inner_text()
+    expect(page.locator("dl.facts")).to_contain_text("已确认 李会计", timeout=WAIT)
 
 
 def manager_hands_the_cash_over(page, url: str) -> str:
@@ -583,14 +595,13 @@ def accountant_confirms_the_slip_and_closes_the_day(page, url: str, slip_url: st
     page.click(f"a[href='{slip_url.removeprefix(url)}']")
     page.wait_for_url(slip_url)
     page.click("button:has-text('现金已收到：确认入账')")
-    page.wait_for_url(slip_url)
-    assert "已入账" in page.locator(".messages").inner_text()
+    said(page, "已入账")
     page.goto(f"{url}/books/")
     page.click(f"a[href='/books/days/{DAY.isoformat()}/']")
     page.wait_for_url(f"{url}/books/days/{DAY.isoformat()}/")
     page.fill("#id_note", "已核对")
     page.click("button:has-text('结账')")
-    page.wait_for_url(re.compile(r"/books/days/"))
+    said(page, "2026-11-30 已结账")
     _shot(page, "19-day-closed")
 
 
@@ -601,15 +612,12 @@ def accountant_downloads_the_month(page, url: str) -> tuple[bytes, bytes]:
     # the balance's figures are in sight on the phone, not off in their table's box
     closing = page.locator("#cash-book table.statement tfoot td.num").first.bounding_box()
     assert closing["x"] + closing["width"] <= page.viewport_size["width"]
-    with page.expect_download() as xlsx:
-        page.click("text=下载 Excel")
-    with page.expect_download() as pdf:
-        page.click("text=下载 PDF")
-    assert xlsx.value.suggested_filename == "2026年11月月报.xlsx"
-    assert pdf.value.suggested_filename == "2026年11月月报.pdf"
-    _keep(xlsx.value, "month.xlsx")
-    _keep(pdf.value, "month.pdf")
-    return Path(xlsx.value.path()).read_bytes(), Path(pdf.value.path()).read_bytes()
+    # one after the other: the workbook whole before the PDF is asked for
+    xlsx, name = download(page, "下载 Excel")
+    assert name == "2026年11月月报.xlsx"
+    pdf, name = download(page, "下载 PDF")
+    assert name == "2026年11月月报.pdf"
+    return xlsx, pdf
 
 
 # ------------------------------------------------------------------- the books, here
