@@ -59,7 +59,11 @@ def browser_context_args(browser_context_args: dict[str, Any]) -> dict[str, Any]
 
 @pytest.fixture
 def log_in(client, live_server):
-    """``log_in(page, user)``: the browser ``page`` carries ``user``'s session."""
+    """``log_in(page, user)``: the browser ``page`` carries ``user``'s session.
+
+    One test client holds it (``client`` carries the same session): logging a second
+    user in this way ends the first one's session. A test with several users at once
+    gives each a ``django.test.Client()`` of its own (test_browser_day.py)."""
 
     def as_user(page: Any, user: Any) -> None:
         client.force_login(user)

@@ -443,7 +443,10 @@ class HandEntry:
         return [str(error) for error in [*errors, *self.penalties.non_form_errors()]]
 
     def has_errors(self) -> bool:
-        return any(form.errors for form in self.forms())
+        """Whether any field or row has an error (a formset's ``errors`` is a list of
+        one dict per row: never empty, so its rows are counted instead)."""
+        rows = self.kongs.total_error_count() + self.penalties.total_error_count()
+        return bool(rows) or any(form.errors for form in [self.hand, *self.seats])
 
     def add_scoring_error(self, error: ScoringError, message: str) -> None:
         """Place scoring's ``error`` beside the field its path names (``error.path``), or

@@ -199,6 +199,19 @@ def test_a_half_filled_kong_row_is_refused_before_scoring(client, member, sessio
     assert row.errors["kind"]
 
 
+def test_the_kongs_and_penalties_open_only_for_an_error(client, member, session):
+    """A clean preview keeps "杠、罚分" folded (the result page stays short on a phone);
+    an error in a kong row unfolds it to show the error (issue 26: it always opened,
+    a formset's errors being a list of empty dicts)."""
+    client.force_login(member)
+    clean = preview(client, session, QUICK)
+    assert not clean.context["entry"].has_errors()
+    assert "<details>" in clean.content.decode()
+    wrong = preview(client, session, {**QUICK, "kong-0-seat": "W"})
+    assert wrong.context["entry"].has_errors()
+    assert "<details open>" in wrong.content.decode()
+
+
 def test_a_bad_meld_is_refused_before_scoring(client, member, session):
     client.force_login(member)
     data = hand_data(winners=["S"], discarder="E", **{"S-concealed": "11p", "S-melds": "X9m"})
