@@ -452,6 +452,7 @@ def _life_duty(wb: Any, report: selectors.MonthlyReport) -> None:
             (_("Days of leave taken"), duty.leave_days),
             (_("Open days with every check ticked"), checks.days_complete),
             (_("Checks missed"), checks.missed_count),
+            (_("Open days with no check items set"), checks.days_without_items),
             (_("Compensation for damage (yuan)"), life.compensation),
             *((_("Violations: %(kind)s") % {"kind": kind}, n) for kind, n in life.violations),
         ],

@@ -50,9 +50,11 @@ def checks_on(*, room: Room, day: dt.date) -> dict[str, list[DayCheck]]:
 @dataclass(frozen=True)
 class MonthChecks:
     days_open: int
-    #: open days with every due item ticked
+    #: open days with every due item ticked (a day with no item due is not among them)
     days_complete: int
     missed_count: int
+    #: open days on which no check item was due (none set yet): nothing was checked
+    days_without_items: int = 0
     #: (day, its missed items) for each open day with something missed
     missed: list[tuple[dt.date, list[CheckItem]]] = field(default_factory=list)
 
@@ -72,20 +74,24 @@ def month_checks(
         )
     )
     missed: list[tuple[dt.date, list[CheckItem]]] = []
-    counted = 0
+    counted = without = 0
     for day, periods in opened:
         over = timezone.make_aware(dt.datetime.combine(day, periods[-1][1]))
         if over > now:
             continue
         counted += 1
-        gone = [i for i in items if item_due(i, day) and (day, i.pk) not in ticked]
+        due = [i for i in items if item_due(i, day)]
+        if not due:
+            without += 1  # a room with no list checked nothing: not "every check ticked"
+        gone = [i for i in due if (day, i.pk) not in ticked]
         if gone:
             missed.append((day, gone))
     return MonthChecks(
         days_open=counted,
-        days_complete=counted - len(missed),
+        days_complete=counted - len(missed) - without,
         missed_count=sum(len(g) for _, g in missed),
         missed=missed,
+        days_without_items=without,
     )
 
 

@@ -189,3 +189,15 @@ def test_bad_violations_save_nothing(room, manager, approver, clock):
             room=room, day=day(30), member=person, kind="smoking", notes="x", by=approver
         )
     assert not Violation.objects.exists()
+
+
+def test_a_month_without_check_items_is_not_reported_as_checked(room):
+    """A room that never set its list checked nothing: no day counts as "every check
+    ticked" (the day's test in the browser found "25 of 25" for such a room)."""
+    month = month_checks(room=room, year=2026, month=11, now=at(30, 12))
+    assert month.days_open > 0
+    assert (month.days_complete, month.days_without_items, month.missed_count) == (
+        0,
+        month.days_open,
+        0,
+    )
