@@ -405,13 +405,15 @@ def member_stats(*, room: Room, user: Any = None, member: Any = None) -> MemberS
 
 def hands_awaiting(*, room: Room, user: Any, count: int = 20) -> list[Hand]:
     """The standing hands at the room's tables where ``user`` sits that they have not
-    confirmed yet, newest first (what a player is asked to look at)."""
+    confirmed yet, newest first (what a player is asked to look at). A hand ``user``
+    booked is not asked of them: the recorder saw it when they booked it."""
     seated = Seat.objects.filter(session=OuterRef("session"), user=user)
     return list(
         Hand.objects.filter(
             room=room, session__seats__user=user, voids__isnull=True, voided_by__isnull=True
         )
         .exclude(signoffs__user=user)
+        .exclude(recorded_by=user)
         .annotate(my_seat=Subquery(seated.values("wind")[:1]))
         .select_related("session")
         .order_by("-created_at", "-id")[:count]
@@ -419,10 +421,12 @@ def hands_awaiting(*, room: Room, user: Any, count: int = 20) -> list[Hand]:
 
 
 def hands_awaiting_count(*, session: TableSession, user: Any) -> int:
-    """How many standing hands of ``session`` ``user`` has not confirmed yet."""
+    """How many standing hands of ``session`` ``user`` has not confirmed yet (those
+    they booked themselves not counted)."""
     return (
         Hand.objects.filter(session=session, voids__isnull=True, voided_by__isnull=True)
         .exclude(signoffs__user=user)
+        .exclude(recorded_by=user)
         .count()
     )
 

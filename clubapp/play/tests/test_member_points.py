@@ -83,3 +83,18 @@ def test_the_table_page_tells_a_seated_player_what_waits_for_them(client, member
     book(session, discard_win("W", "N"))
     client.force_login(member)
     assert "2 把待你确认" in client.get(session.get_absolute_url()).content.decode()
+
+
+def test_a_hand_the_player_booked_is_not_asked_of_them(client, member):
+    """The recorder saw the hand when they booked it: only the other players are asked
+    (issue 26's day test: "5 把待你确认" for the recorder's own five hands)."""
+    session = TableSessionFactory()
+    session.seats.filter(wind="E").update(user=member)
+    book(session, discard_win("S", "E"), by=member)
+    theirs = book(session, discard_win("W", "N"))
+    client.force_login(member)
+    assert "1 把待你确认" in client.get(session.get_absolute_url()).content.decode()
+    body = client.get(reverse("play:my_history")).content.decode()
+    waiting = body.split('id="awaiting"')[1].split("</div>")[0]
+    assert waiting.count(f"/play/{session.pk}/hands/") == 1
+    assert reverse("play:hand", args=[session.pk, theirs.number]) in waiting
