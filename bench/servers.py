@@ -26,6 +26,7 @@ import time
 from collections.abc import Iterator, Mapping
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from typing import IO
 
 ROOT = Path(__file__).resolve().parent.parent
 #: request headers not passed on (hop-by-hop), the connection is the proxy's own
@@ -50,7 +51,15 @@ def wait_until_up(port: int, seconds: float = 30.0) -> None:
             time.sleep(0.1)
 
 
-def start_gunicorn(port: int, env: Mapping[str, str], workers: int = 1) -> subprocess.Popen[bytes]:
+def start_gunicorn(
+    port: int,
+    env: Mapping[str, str],
+    workers: int = 1,
+    threads: int = 1,
+    log: IO[bytes] | None = None,
+) -> subprocess.Popen[bytes]:
+    """``gunicorn clubapp.wsgi`` on ``port`` (``threads`` > 1: the gthread worker); its
+    output to ``log`` when given."""
     gunicorn = Path(sys.executable).with_name("gunicorn")
     command = [
         str(gunicorn) if gunicorn.exists() else "gunicorn",
@@ -59,10 +68,12 @@ def start_gunicorn(port: int, env: Mapping[str, str], workers: int = 1) -> subpr
         f"127.0.0.1:{port}",
         "--workers",
         str(workers),
+        "--threads",
+        str(threads),
         "--log-level",
         "warning",
     ]
-    return subprocess.Popen(command, cwd=ROOT, env={**os.environ, **env})
+    return subprocess.Popen(command, cwd=ROOT, env={**os.environ, **env}, stdout=log, stderr=log)
 
 
 class Proxy(ThreadingHTTPServer):
@@ -114,10 +125,17 @@ class _Forward(BaseHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def servers(count: int, env: Mapping[str, str], port: int = 0) -> Iterator[tuple[int, list[int]]]:
+def servers(
+    count: int,
+    env: Mapping[str, str],
+    port: int = 0,
+    workers: int = 1,
+    threads: int = 1,
+    log: IO[bytes] | None = None,
+) -> Iterator[tuple[int, list[int]]]:
     """``with servers(2, env) as (proxy_port, backend_ports): …``: all stopped after."""
     ports = [free_port() for _ in range(count)]
-    processes = [start_gunicorn(p, env) for p in ports]
+    processes = [start_gunicorn(p, env, workers, threads, log) for p in ports]
     proxy = None
     try:
         for p in ports:
