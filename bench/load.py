@@ -26,6 +26,7 @@ import contextlib
 import datetime as dt
 import json
 import os
+import resource
 import secrets
 import statistics
 import subprocess
@@ -194,6 +195,17 @@ def print_figures(result: dict[str, Any], options: argparse.Namespace, loads: li
         times = "".join(f" {row[p]:8.1f}" for p in ("p50", "p95", "p99"))
         times += f" {row['p95'] / bare:9.2f}×" if bare else ""
         lines.append(f"{kind:30} {row['count']:6} {row['failed']:6}{times}")
+    booked = rows.get("booking POST", {}).get("count", 0)
+    wanted = options.tables * result["seconds"] / 5
+    spent = result["cpu"]
+    lines += [
+        "",
+        f"hands booked {booked} of the {wanted:.0f} the recorders would book at one every 5 s "
+        f"({booked / max(wanted, 1):.0%}: below 100 % the app did not keep up)",
+        f"CPU seconds of the whole run (sign-ins included): servers {spent['servers']:.0f}, "
+        f"locust {spent['locust']:.0f}"
+        + (f", proxy {spent['proxy']:.0f}" if spent["proxy"] else ""),
+    ]
     if result["ratio"] is not None:
         verdict = "within" if result["ratio"] <= GOAL else "OVER"
         lines += [
@@ -204,6 +216,10 @@ def print_figures(result: dict[str, Any], options: argparse.Namespace, loads: li
     text = "\n".join(lines)
     print(text, flush=True)
     return text
+
+
+def cpu(usage: resource.struct_rusage) -> float:
+    return usage.ru_utime + usage.ru_stime
 
 
 def loadavg() -> str:
@@ -257,6 +273,10 @@ def main() -> int:
     phones = 2 * options.tables + 3
     seconds = options.minutes * 60
     loads = [loadavg()]
+    # CPU seconds: the servers' (gunicorn's workers are reaped by their master, the
+    # master by this process), locust's, and this process's own (the proxy)
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    proxy_before = resource.getrusage(resource.RUSAGE_SELF)
     with open(out / "servers.log", "wb") as server_log, app(options, env, server_log) as url:
         print(f"app at {url}; {phones} phones sign in, then {options.minutes:g} min", flush=True)
         locust_env = {
@@ -293,8 +313,16 @@ def main() -> int:
                 stderr=subprocess.STDOUT,
                 check=False,
             )
+        after_locust = resource.getrusage(resource.RUSAGE_CHILDREN)
         loads.append(loadavg())
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    proxy_after = resource.getrusage(resource.RUSAGE_SELF)
     result = figures(out)
+    result["cpu"] = {
+        "servers": cpu(after) - cpu(after_locust),
+        "locust": cpu(after_locust) - cpu(before),
+        "proxy": cpu(proxy_after) - cpu(proxy_before) if options.servers > 1 else 0.0,
+    }
     text = print_figures(result, options, loads)
     (out / "figures.txt").write_text(text + "\n")
     (out / "figures.json").write_text(json.dumps(result, indent=1, ensure_ascii=False))

@@ -41,6 +41,8 @@ SECONDS = float(os.environ.get("LOAD_SECONDS", "600"))
 TABLES = ACCOUNTS["tables"]
 PHONES = 2 * len(TABLES) + 3  # recorders, second phones, desk, accountant, yardstick
 SEED = int(os.environ.get("LOAD_SEED", "2026"))
+#: how long a non-member stays before the desk checks them out (a smoke run: shorter)
+STAY = min(120.0, SECONDS / 3)
 
 _requests = open(os.environ["LOAD_REQUESTS"], "a", buffering=1)  # noqa: SIM115
 _log = open(os.environ["LOAD_LOG"], "a", buffering=1)  # noqa: SIM115
@@ -67,7 +69,10 @@ def _timed(name: str, response_time: float, response: Any, exception: Any, **kw:
 @events.init.add_listener
 def _clock(environment: Any, **kw: Any) -> None:
     def run() -> None:
-        ready.wait()
+        if not ready.wait(timeout=300):
+            log(event="error", phone="all", kind="not every phone signed in within 5 minutes")
+            environment.runner.quit()
+            return
         log(event="ready", phones=PHONES)
         gevent.sleep(SECONDS)
         stop.set()
@@ -191,7 +196,8 @@ class Recorder(Phone):
         base = f"/play/{self.session}/hands"
         entry = self.call("GET", f"{base}/new/", "entry page")
         if self.form is None:
-            self.form = [(n, v) for n, v in read_form(entry.text) if n != "csrfmiddlewaretoken"]
+            page = entry.text or ""
+            self.form = [(n, v) for n, v in read_form(page) if n != "csrfmiddlewaretoken"]
         fields = self.hand()
         shown = self.call("POST", f"{base}/preview/", "preview POST", [*fields, ("preview", "1")])
         self.confirm(fields, shown.text or "", double=self.rng.random() < 0.1)
@@ -300,7 +306,7 @@ class Desk(Phone):
         if stop.is_set():
             raise StopUser
         self.visits()
-        if self.inside and time.time() - self.inside[0][2] > 120:
+        if self.inside and time.time() - self.inside[0][2] > STAY:
             self.check_out(*self.inside.pop(0)[:2])
         elif len(self.inside) < 3:
             self.check_in(f"散客{next(self.guests):03d}")
