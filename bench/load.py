@@ -28,6 +28,7 @@ import json
 import os
 import resource
 import secrets
+import signal
 import statistics
 import subprocess
 import sys
@@ -125,23 +126,67 @@ def redis_answers(url: str) -> None:
 
 
 @contextlib.contextmanager
-def app(options: argparse.Namespace, env: dict[str, str], log: Any) -> Iterator[str]:
-    """The app's address: one gunicorn, or ``--servers`` behind the round-robin proxy."""
+def app(
+    options: argparse.Namespace, env: dict[str, str], log: Any
+) -> Iterator[tuple[str, list[int]]]:
+    """The app's address and its servers' ports: one gunicorn, or ``--servers`` behind
+    the round-robin proxy."""
     if options.servers == 1:
         port = free_port()
         process = start_gunicorn(port, env, options.workers, options.threads, log)
         try:
             wait_until_up(port)
-            yield f"http://127.0.0.1:{port}"
+            yield f"http://127.0.0.1:{port}", [port]
         finally:
             process.terminate()
             process.wait(timeout=30)
     else:
         with servers(options.servers, env, 0, options.workers, options.threads, log) as (
             port,
-            _backends,
+            backends,
         ):
-            yield f"http://127.0.0.1:{port}"
+            yield f"http://127.0.0.1:{port}", backends
+
+
+@contextlib.contextmanager
+def profiled(ports: list[int], out: Path) -> Iterator[None]:
+    """py-spy (``pip install py-spy``) samples the servers' workers while the phones
+    run; their stacks are written to ``profile-PORT.txt`` (collapsed, one a line)."""
+    import psutil
+
+    masters = {
+        c.laddr.port: c.pid
+        for c in psutil.net_connections("tcp")
+        if c.status == psutil.CONN_LISTEN and c.laddr.port in ports and c.pid
+    }
+    spies = [
+        subprocess.Popen(
+            [
+                str(Path(PYTHON).with_name("py-spy")),
+                "record",
+                "--pid",
+                str(pid),
+                "--subprocesses",
+                "--nonblocking",
+                "--rate",
+                "50",
+                "--format",
+                "raw",
+                "--output",
+                str(out / f"profile-{port}.txt"),
+            ],  # fmt: skip
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+        )
+        for port, pid in masters.items()
+    ]
+    try:
+        yield
+    finally:
+        for spy in spies:
+            spy.send_signal(signal.SIGINT)
+        for spy in spies:
+            spy.wait(timeout=60)
 
 
 def percentile(sorted_ms: list[float], p: int) -> float:
@@ -154,7 +199,9 @@ def figures(out: Path) -> dict[str, Any]:
     """p50/p95/p99 of each kind between the phones' ``ready`` and ``stop``."""
     events = [json.loads(line) for line in (out / "phones.jsonl").read_text().splitlines()]
     marks = {e["event"]: e["t"] for e in events if e["event"] in ("ready", "stop")}
-    start, end = marks.get("ready", 0.0), marks.get("stop", float("inf"))
+    if "ready" not in marks:
+        return {"seconds": 0.0, "rows": {}, "ratio": None}
+    start, end = marks["ready"], marks.get("stop", float("inf"))
     by_kind: dict[str, list[float]] = {}
     failed: dict[str, int] = {}
     for line in (out / "requests.jsonl").read_text().splitlines():
@@ -243,6 +290,7 @@ def main() -> int:
     )
     parser.add_argument("--no-redis", dest="redis", action="store_const", const="")
     parser.add_argument("--out", type=Path, default=ROOT / ".load")
+    parser.add_argument("--profile", action="store_true", help="py-spy on the servers")
     options = parser.parse_args()
 
     refuse_late_hours(options.minutes)
@@ -250,8 +298,8 @@ def main() -> int:
         redis_answers(options.redis)
     out = options.out.resolve()
     out.mkdir(parents=True, exist_ok=True)
-    for name in ("phones.jsonl", "requests.jsonl"):
-        (out / name).unlink(missing_ok=True)
+    for old in [*out.glob("profile-*.txt"), out / "phones.jsonl", out / "requests.jsonl"]:
+        old.unlink(missing_ok=True)
     env = environment(options, out)
     run_env = {**os.environ, **env}
 
@@ -277,7 +325,11 @@ def main() -> int:
     # master by this process), locust's, and this process's own (the proxy)
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     proxy_before = resource.getrusage(resource.RUSAGE_SELF)
-    with open(out / "servers.log", "wb") as server_log, app(options, env, server_log) as url:
+    with (
+        open(out / "servers.log", "wb") as server_log,
+        app(options, env, server_log) as (url, ports),
+        profiled(ports, out) if options.profile else contextlib.nullcontext(),
+    ):
         print(f"app at {url}; {phones} phones sign in, then {options.minutes:g} min", flush=True)
         locust_env = {
             **run_env,
