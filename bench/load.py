@@ -15,7 +15,8 @@ server, with ``REDIS_URL`` unless ``--no-redis``; then the phones of
 ``bench/locustfile.py`` (locust, headless) for ``--minutes`` after they have all signed
 in. Prints p50/p95/p99 of each kind of request and of the bare view measured in the
 same run, and the booking POST's p95 over the bare view's (the goal: within 3×); then
-runs ``bench/load_check.py`` against the phones' own log. Exit status: the check's.
+runs ``bench/load_check.py`` against the phones' own log, and ``bench/load_cost.py``
+(each request's CPU alone, and what the scenario's pace asks). Exit status: the check's.
 Everything the run wrote is in ``--out`` (default ``.load/``).
 """
 
@@ -251,7 +252,8 @@ def print_figures(result: dict[str, Any], options: argparse.Namespace, loads: li
         f"({booked / max(wanted, 1):.0%}: below 100 % the app did not keep up)",
         f"CPU seconds of the whole run (sign-ins included): servers {spent['servers']:.0f}, "
         f"locust {spent['locust']:.0f}"
-        + (f", proxy {spent['proxy']:.0f}" if spent["proxy"] else ""),
+        + (f", proxy {spent['proxy']:.0f}" if spent["proxy"] else "")
+        + (f", py-spy {spent['py-spy']:.0f}" if spent["py-spy"] else ""),
     ]
     if result["ratio"] is not None:
         verdict = "within" if result["ratio"] <= GOAL else "OVER"
@@ -263,6 +265,36 @@ def print_figures(result: dict[str, Any], options: argparse.Namespace, loads: li
     text = "\n".join(lines)
     print(text, flush=True)
     return text
+
+
+def run_locust(url: str, phones: int, seconds: float, env: dict[str, str], out: Path) -> None:
+    with open(out / "locust.log", "wb") as locust_log:
+        subprocess.run(
+            [
+                PYTHON,
+                "-m",
+                "locust",
+                "-f",
+                "bench/locustfile.py",
+                "--headless",
+                "--users",
+                str(phones),
+                "--spawn-rate",
+                "10",
+                "--host",
+                url,
+                "--run-time",
+                f"{int(seconds) + 600}s",
+                "--only-summary",
+                "--loglevel",
+                "WARNING",
+            ],  # fmt: skip
+            cwd=ROOT,
+            env=env,
+            stdout=locust_log,
+            stderr=subprocess.STDOUT,
+            check=False,
+        )
 
 
 def cpu(usage: resource.struct_rusage) -> float:
@@ -328,7 +360,6 @@ def main() -> int:
     with (
         open(out / "servers.log", "wb") as server_log,
         app(options, env, server_log) as (url, ports),
-        profiled(ports, out) if options.profile else contextlib.nullcontext(),
     ):
         print(f"app at {url}; {phones} phones sign in, then {options.minutes:g} min", flush=True)
         locust_env = {
@@ -338,42 +369,19 @@ def main() -> int:
             "LOAD_REQUESTS": str(out / "requests.jsonl"),
             "LOAD_SECONDS": str(seconds),
         }
-        with open(out / "locust.log", "wb") as locust_log:
-            subprocess.run(
-                [
-                    PYTHON,
-                    "-m",
-                    "locust",
-                    "-f",
-                    "bench/locustfile.py",
-                    "--headless",
-                    "--users",
-                    str(phones),
-                    "--spawn-rate",
-                    "10",
-                    "--host",
-                    url,
-                    "--run-time",
-                    f"{int(seconds) + 600}s",
-                    "--only-summary",
-                    "--loglevel",
-                    "WARNING",
-                ],
-                cwd=ROOT,
-                env=locust_env,
-                stdout=locust_log,
-                stderr=subprocess.STDOUT,
-                check=False,
-            )
-        after_locust = resource.getrusage(resource.RUSAGE_CHILDREN)
+        with profiled(ports, out) if options.profile else contextlib.nullcontext():
+            run_locust(url, phones, seconds, locust_env, out)
+            after_locust = resource.getrusage(resource.RUSAGE_CHILDREN)
+        after_profile = resource.getrusage(resource.RUSAGE_CHILDREN)
         loads.append(loadavg())
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     proxy_after = resource.getrusage(resource.RUSAGE_SELF)
     result = figures(out)
     result["cpu"] = {
-        "servers": cpu(after) - cpu(after_locust),
+        "servers": cpu(after) - cpu(after_profile),
         "locust": cpu(after_locust) - cpu(before),
         "proxy": cpu(proxy_after) - cpu(proxy_before) if options.servers > 1 else 0.0,
+        "py-spy": cpu(after_profile) - cpu(after_locust),
     }
     text = print_figures(result, options, loads)
     (out / "figures.txt").write_text(text + "\n")
@@ -384,6 +392,16 @@ def main() -> int:
         env=run_env,
         check=False,
     )
+    cost = subprocess.run(
+        [PYTHON, "bench/load_cost.py", "--accounts", str(accounts)],
+        cwd=ROOT,
+        env=run_env,
+        check=False,
+        capture_output=True,
+        text=True,
+    )
+    print(cost.stdout + cost.stderr[-2000:], flush=True)
+    (out / "cost.txt").write_text(cost.stdout)
     return check.returncode
 
 
