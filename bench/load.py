@@ -151,7 +151,7 @@ def app(
 
 @contextlib.contextmanager
 def profiled(ports: list[int], out: Path) -> Iterator[None]:
-    """py-spy (``pip install py-spy``) samples the servers' workers while the phones
+    """py-spy (requirements-load.txt) samples the servers' workers while the phones
     run; their stacks are written to ``profile-PORT.txt`` (collapsed, one a line)."""
     import psutil
 
