@@ -12,7 +12,7 @@ DEV_ENV := DEBUG=1
 SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0
 
 .DEFAULT_GOAL := help
-.PHONY: help run test lint fmt migrate demo check-deploy messages reset clean
+.PHONY: help run test lint fmt migrate demo check-deploy messages reset clean load
 
 help:
 	@echo "make run           create .venv, install, migrate, load fixtures, demo data once, serve :8000"
@@ -23,6 +23,7 @@ help:
 	@echo "make demo          create the demo accounts (idempotent)"
 	@echo "make check-deploy  manage.py check --deploy with production-like environment"
 	@echo "make messages      update and compile the zh_Hans catalog (needs gettext)"
+	@echo "make load          the 20-table load scenario (PostgreSQL, gunicorn, Redis; 10 min): LOAD_ARGS=..."
 	@echo "make reset         delete the SQLite database and the demo stamp"
 	@echo "make clean         delete .venv, stamps and caches"
 
@@ -48,6 +49,10 @@ $(VENV)/.requirements.stamp: requirements.txt | $(PY) $(STAMPS)/system.done
 
 $(VENV)/.requirements-dev.stamp: requirements.txt requirements-dev.txt | $(PY) $(STAMPS)/system.done
 	$(PY) -m pip install --disable-pip-version-check -q -r requirements-dev.txt
+	touch $@
+
+$(VENV)/.requirements-load.stamp: requirements.txt requirements-load.txt | $(PY) $(STAMPS)/system.done
+	$(PY) -m pip install --disable-pip-version-check -q -r requirements-load.txt
 	touch $@
 
 migrate: $(VENV)/.requirements.stamp
@@ -93,6 +98,12 @@ check-deploy: $(VENV)/.requirements.stamp
 messages: $(VENV)/.requirements.stamp
 	$(DEV_ENV) $(PY) manage.py makemessages -l zh_Hans -i ".venv/*" -i "scoring/*" -i "bench/*"
 	$(DEV_ENV) $(PY) manage.py compilemessages -l zh_Hans -i ".venv"
+
+# The load scenario (bench/README.md "load.py"): its own PostgreSQL database, made afresh
+# (LOAD_DATABASE_URL), Redis at LOAD_REDIS_URL unless LOAD_ARGS has --no-redis.
+# LOAD_ARGS="--minutes 1" for a smoke run, "--servers 2" for two gunicorns behind a proxy.
+load: $(VENV)/.requirements-load.stamp
+	$(PY) bench/load.py $(LOAD_ARGS)
 
 reset:
 	rm -f db.sqlite3 $(STAMPS)/demo.done

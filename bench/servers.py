@@ -56,9 +56,10 @@ def start_gunicorn(
     env: Mapping[str, str],
     workers: int = 1,
     threads: int = 1,
-    stderr: IO[bytes] | None = None,
+    log: IO[bytes] | None = None,
 ) -> subprocess.Popen[bytes]:
-    """gunicorn on ``port`` (its lines to ``stderr``, by default the caller's)."""
+    """``gunicorn clubapp.wsgi`` on ``port`` (``threads`` > 1: the gthread worker); its
+    output to ``log`` when given."""
     gunicorn = Path(sys.executable).with_name("gunicorn")
     command = [
         str(gunicorn) if gunicorn.exists() else "gunicorn",
@@ -72,7 +73,7 @@ def start_gunicorn(
         "--log-level",
         "warning",
     ]
-    return subprocess.Popen(command, cwd=ROOT, env={**os.environ, **env}, stderr=stderr)
+    return subprocess.Popen(command, cwd=ROOT, env={**os.environ, **env}, stdout=log, stderr=log)
 
 
 class Proxy(ThreadingHTTPServer):
@@ -124,10 +125,17 @@ class _Forward(BaseHTTPRequestHandler):
 
 
 @contextlib.contextmanager
-def servers(count: int, env: Mapping[str, str], port: int = 0) -> Iterator[tuple[int, list[int]]]:
+def servers(
+    count: int,
+    env: Mapping[str, str],
+    port: int = 0,
+    workers: int = 1,
+    threads: int = 1,
+    log: IO[bytes] | None = None,
+) -> Iterator[tuple[int, list[int]]]:
     """``with servers(2, env) as (proxy_port, backend_ports): …``: all stopped after."""
     ports = [free_port() for _ in range(count)]
-    processes = [start_gunicorn(p, env) for p in ports]
+    processes = [start_gunicorn(p, env, workers, threads, log) for p in ports]
     proxy = None
     try:
         for p in ports:

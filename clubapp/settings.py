@@ -243,6 +243,24 @@ AXES_CLIENT_IP_CALLABLE = "clubapp.core.clientip.client_ip"
 # Per address, whatever the usernames tried: this many failures within the cool-off
 # time refuse further logins from that address (a rate limit; core/views.py).
 LOGIN_ADDRESS_FAILURE_LIMIT = envint("LOGIN_ADDRESS_FAILURE_LIMIT", 30)
+# Several app servers (docs/operations.md "Several app servers"): with REDIS_URL the
+# state they must share besides the database goes through Django's cache in Redis:
+# sessions (read from Redis, kept in the database too, so a Redis restart signs nobody
+# out), django-axes' lockouts and the per-address login limit (core/loginlimit.py).
+# Without it they are rows of the database, which every server shares as well, and the
+# cache is each process's own memory, which nothing shared uses.
+REDIS_URL = os.environ.get("REDIS_URL", "").strip()
+if REDIS_URL:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_URL,
+            # one Redis for several deployments (or test runs): each its own keys
+            "KEY_PREFIX": os.environ.get("REDIS_KEY_PREFIX", "club"),
+        }
+    }
+    SESSION_ENGINE = "django.contrib.sessions.backends.cached_db"
+    AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
 # A one-time password link (members' accounts) works for this long.
 PASSWORD_RESET_TIMEOUT = envint("PASSWORD_LINK_HOURS", 24) * 3600
 

@@ -3,20 +3,16 @@
 from __future__ import annotations
 
 import logging
-from datetime import timedelta
 from typing import Any
 
-from axes.models import AccessAttempt
 from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
 from django.core.exceptions import PermissionDenied
 from django.db import DatabaseError, connection
-from django.db.models import Sum
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import redirect, render
-from django.utils import timezone
 from django.utils.translation import gettext as _
 from django.views.decorators.cache import never_cache
 from django.views.decorators.http import require_POST, require_safe
@@ -24,22 +20,13 @@ from django.views.decorators.http import require_POST, require_safe
 from clubapp.core.clientip import client_ip
 from clubapp.core.home import home_sections
 from clubapp.core.http import AuthenticatedRequest
+from clubapp.core.loginlimit import address_failures
 from clubapp.core.middleware import RETRY_AFTER_SECONDS
 from clubapp.core.models import Room
 from clubapp.core.roles import user_roles
 from clubapp.core.rooms import SESSION_ROOM
 
 logger = logging.getLogger(__name__)
-
-
-def address_failures(address: str) -> int:
-    """Failed logins from ``address`` within the cool-off time, whatever the username."""
-    cooloff = settings.AXES_COOLOFF_TIME
-    since = timezone.now() - (cooloff if isinstance(cooloff, timedelta) else timedelta(hours=1))
-    total = AccessAttempt.objects.filter(ip_address=address, attempt_time__gte=since).aggregate(
-        n=Sum("failures_since_start")
-    )["n"]
-    return total or 0
 
 
 class LoginView(auth_views.LoginView):

@@ -5,12 +5,15 @@ from __future__ import annotations
 import datetime as dt
 
 import pytest
+from axes.models import AccessAttempt
 from django.contrib.sessions.models import Session
+from django.core.cache import cache
 from django.test import RequestFactory
 from django.urls import reverse
 from django.utils import timezone
 
 from clubapp.core.clientip import client_ip
+from clubapp.core.loginlimit import address_failures
 from clubapp.core.middleware import SEEN_KEY
 from clubapp.core.tests.factories import PASSWORD, UserFactory
 
@@ -85,6 +88,26 @@ def test_one_address_trying_many_usernames_is_stopped(client, settings, manager)
     assert "登录失败次数过多" in response.content.decode()
     # ...and another address is not affected.
     assert _login(type(client)(), "manager", address="198.51.100.8").status_code == 302
+
+
+def test_with_the_cache_the_address_limit_counts_there(client, settings, manager):
+    # REDIS_URL's settings with a cache of this process standing in for Redis
+    settings.CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
+    settings.AXES_HANDLER = "axes.handlers.cache.AxesCacheHandler"
+    settings.LOGIN_ADDRESS_FAILURE_LIMIT = 4
+    cache.clear()
+    for n in range(2):
+        name = UserFactory(username=f"guest{n}").username
+        for _ in range(2):
+            assert _fail(client, name, address="198.51.100.9").status_code == 200
+    assert address_failures("198.51.100.9") == 4
+    response = _login(client, "manager", address="198.51.100.9")
+    assert response.status_code == 429
+    assert "登录失败次数过多" in response.content.decode()
+    assert _login(type(client)(), "manager", address="198.51.100.10").status_code == 302
+    # nothing of it in the database: axes counted in the cache too
+    assert not AccessAttempt.objects.exists()
+    cache.clear()
 
 
 def test_a_session_ends_after_twelve_idle_hours_and_requests_renew_it(client, member):

@@ -1,5 +1,6 @@
 from __future__ import annotations
 
+import json
 import os
 import secrets
 import subprocess
@@ -45,6 +46,8 @@ _SETTINGS_VARS = {
     "SECURE_HSTS_INCLUDE_SUBDOMAINS",
     "SESSION_COOKIE_SECURE",
     "CSRF_COOKIE_SECURE",
+    "REDIS_URL",
+    "REDIS_KEY_PREFIX",
 }
 
 
@@ -161,3 +164,40 @@ def test_it_passes_check_deploy_with_production_environment():
     assert result.returncode == 0, result.stderr + result.stdout
     assert "System check identified no issues" in result.stdout
     assert "WARNING" not in result.stderr + result.stdout
+
+
+_SHOW_SHARED_STATE = (
+    "import json; from django.conf import settings as s; "
+    "print(json.dumps([s.CACHES['default'], s.SESSION_ENGINE, s.AXES_HANDLER]))"
+)
+
+
+def test_with_redis_url_sessions_lockouts_and_the_address_limit_go_to_redis():
+    result = _manage(
+        "shell",
+        "-c",
+        _SHOW_SHARED_STATE,
+        DEBUG="1",
+        REDIS_URL=" redis://127.0.0.1:6379/3 ",
+        REDIS_KEY_PREFIX="room-a",
+    )
+    assert result.returncode == 0, result.stderr
+    cache, sessions, axes = json.loads(result.stdout.strip().splitlines()[-1])
+    assert cache == {
+        "BACKEND": "django.core.cache.backends.redis.RedisCache",
+        "LOCATION": "redis://127.0.0.1:6379/3",
+        "KEY_PREFIX": "room-a",
+    }
+    # read from Redis, kept in the database: a Redis restart signs nobody out
+    assert sessions == "django.contrib.sessions.backends.cached_db"
+    assert axes == "axes.handlers.cache.AxesCacheHandler"
+
+
+def test_without_redis_url_they_stay_rows_of_the_database():
+    for env in ({}, {"REDIS_URL": ""}):
+        result = _manage("shell", "-c", _SHOW_SHARED_STATE, DEBUG="1", **env)
+        assert result.returncode == 0, result.stderr
+        cache, sessions, axes = json.loads(result.stdout.strip().splitlines()[-1])
+        assert cache["BACKEND"] == "django.core.cache.backends.locmem.LocMemCache"
+        assert sessions == "django.contrib.sessions.backends.db"
+        assert axes == "axes.handlers.database.AxesDatabaseHandler"
