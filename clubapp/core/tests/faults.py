@@ -167,9 +167,7 @@ class Gunicorn:
 
     def start(self) -> None:
         self._log_file = self.log.open("ab")
-        self.process = start_gunicorn(
-            self.port, self.env, threads=self.threads, log=self._log_file
-        )
+        self.process = start_gunicorn(self.port, self.env, threads=self.threads, log=self._log_file)
         wait_until_up(self.port, PATIENCE)
 
     @property
