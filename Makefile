@@ -5,6 +5,8 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 STAMPS := .make
+# pytest-xdist workers for `make test` (one per core; TEST_WORKERS=0 runs in one process).
+TEST_WORKERS ?= auto
 # Dev settings for the local server and for manage.py calls during tests.
 DEV_ENV := DEBUG=1
 
@@ -17,7 +19,7 @@ SYSTEM_PACKAGES := libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0
 help:
 	@echo "make run           create .venv, install, migrate, load fixtures, demo data once, serve :8000"
 	@echo "make test          ruff, mypy (--strict scoring, clubapp with django-stubs), makemigrations --check,"
-	@echo "                   pytest (SQLite, or DATABASE_URL), coverage (100 % on scoring)"
+	@echo "                   pytest (SQLite, or DATABASE_URL; TEST_WORKERS=auto), coverage (100 % on scoring)"
 	@echo "make lint | fmt    ruff check / ruff format + fix imports"
 	@echo "make migrate       apply migrations and load fixtures/ (inserts missing rows only)"
 	@echo "make demo          create the demo accounts (idempotent)"
@@ -77,7 +79,7 @@ test: $(VENV)/.requirements-dev.stamp
 	$(VENV)/bin/mypy --strict --config-file "" scoring --exclude scoring/tests
 	$(DEV_ENV) $(VENV)/bin/mypy clubapp
 	$(DEV_ENV) $(PY) manage.py makemigrations --check --dry-run
-	$(PY) -m pytest
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal --durations=25
 	$(VENV)/bin/coverage report --include="scoring/*" --fail-under=100 --skip-covered
 
 lint: $(VENV)/.requirements-dev.stamp
