@@ -29,4 +29,4 @@ class ModelMultipleChoiceField(forms.ModelMultipleChoiceField):  # type: ignore[
                     code="invalid_choice",
                     params={"value": key},
                 )
-        return super()._check_values(value)
+        return super()._check_values(value)  # type: ignore[misc]
