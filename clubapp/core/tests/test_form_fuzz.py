@@ -23,7 +23,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.core.management import call_command
 from django.test import Client
-from django.urls import URLPattern, URLResolver, get_resolver
+from django.urls import Resolver404, URLPattern, URLResolver, get_resolver, resolve
 
 pytestmark = pytest.mark.django_db
 
@@ -46,12 +46,16 @@ class _Forms(HTMLParser):
         self.forms: list[tuple[str, dict[str, str]]] = []
         #: the fields people type in (text, numbers, dates, text areas), by name
         self.typed: set[str] = set()
+        #: the links of the page
+        self.links: list[str] = []
         self._fields: dict[str, str] | None = None
         self._select: str | None = None
         self._textarea: str | None = None
 
     def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
         a = {k: v or "" for k, v in attrs}
+        if tag == "a" and a.get("href", "").startswith("/"):
+            self.links.append(a["href"])
         if tag == "form" and a.get("method", "get").lower() == "post":
             self._fields = {}
             self.forms.append((a.get("action", ""), self._fields))
@@ -126,11 +130,14 @@ def _candidates(name: str, converter: str) -> list[str]:
 _ARG = re.compile(r"<(?:(\w+):)?(\w+)>")
 
 
-def _urls(client: Client, pattern: str) -> list[str]:
-    """The pattern with its arguments filled: the first candidates a GET answers with
-    200 (admin regexes and patterns without candidates are left out)."""
+def _urls(client: Client, pattern: str, linked: dict[str, str]) -> list[str]:
+    """The pattern with its arguments filled: a link to it from a page walked before,
+    else the first candidates a GET answers with 200 (admin regexes and patterns without
+    candidates are left out)."""
     if pattern.startswith("^") or "(?P" in pattern or SKIP.match(pattern):
         return []
+    if pattern in linked:
+        return [linked[pattern]]
     url = "/" + pattern
     for match in _ARG.finditer(pattern):
         converter, name = match.group(1) or "str", match.group(2)
@@ -164,10 +171,13 @@ def _walk(client: Client, only: str, skip: str) -> tuple[int, int, list[str]]:
     """GET every page, POST its forms; the number of pages and forms, and the faults."""
     pages, forms, faults = 0, 0, []
     found: list[tuple[str, str, dict[str, str], set[str]]] = []
-    for pattern in _patterns(get_resolver().url_patterns):
+    linked: dict[str, str] = {}  # a route, and the first link to it found on a page
+    # the pages without arguments first: their links give the others theirs
+    patterns = sorted(_patterns(get_resolver().url_patterns), key=lambda p: p.count("<"))
+    for pattern in patterns:
         if not pattern.startswith(only) or pattern.startswith(skip):
             continue
-        for url in _urls(client, pattern):
+        for url in _urls(client, pattern, linked):
             response = client.get(url)
             if response.status_code not in OK_STATUS:
                 faults.append(f"GET {url}: {response.status_code}")
@@ -176,6 +186,11 @@ def _walk(client: Client, only: str, skip: str) -> tuple[int, int, list[str]]:
             pages += 1
             parser = _Forms()
             parser.feed(response.content.decode())
+            for link in parser.links:
+                try:
+                    linked.setdefault(resolve(urlsplit(link).path).route, urlsplit(link).path)
+                except Resolver404:
+                    pass
             for action, fields in parser.forms:
                 target = urljoin(url, action) if action else url
                 if urlsplit(target).netloc or SKIP.match(urlsplit(target).path.lstrip("/")):
