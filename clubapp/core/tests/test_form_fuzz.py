@@ -33,7 +33,7 @@ BAD_VALUES = ["x<'\"; 中文 ¿", str(10**30), "١٢٣", "１２"]
 OK_STATUS = {200, 302, 400, 403, 404, 405}
 #: pages left out: they end the signed-in session, switch its room or language, or
 #: take a one-time link; and the files (PDF, spreadsheets: no forms, slow to make)
-SKIP = re.compile(r"^(accounts/logout|accounts/reset|room/|i18n/)|\.(pdf|xlsx|csv)$")
+SKIP = re.compile(r"^(accounts/logout|admin/logout|accounts/reset|room/|i18n/)|\.(pdf|xlsx|csv)$")
 #: candidate values of a pattern's arguments; the first that a GET answers with 200 wins
 TODAY = datetime.date.today()
 
