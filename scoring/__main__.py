@@ -14,10 +14,15 @@ from .explain import compare_text, explain
 
 
 def _read(path: str) -> str:
-    if path == "-":
-        return sys.stdin.read()
-    with open(path, encoding="utf-8") as handle:
-        return handle.read()
+    try:
+        if path == "-":
+            return sys.stdin.read()
+        with open(path, encoding="utf-8") as handle:
+            return handle.read()
+    except UnicodeDecodeError as exc:
+        raise ScoringError(
+            f"not UTF-8 text (byte {exc.start})", code="not_utf8", params={"at": str(exc.start)}
+        ) from None
 
 
 def _dump(obj: Any, out: TextIO) -> None:
@@ -55,7 +60,7 @@ def cmd_score(args: argparse.Namespace) -> int:
 
 def cmd_analyze(args: argparse.Namespace) -> int:
     melds = [
-        json.loads(m) if m.startswith("{") else {"type": "pong", "tile": m, "from": "E"}
+        _load(m) if m.startswith("{") else {"type": "pong", "tile": m, "from": "E"}
         for m in args.meld
     ]
     try:

@@ -94,6 +94,8 @@ def own_kongs(seat: str, melds: Sequence[dict[str, Any]], flowers: str) -> list[
         codes = tiles.parse(flowers) if flowers else []
     except ScoringError:
         return out
+    if not tiles.FLOWER_COPIES.keys() >= set(codes):
+        return out  # playing tiles among the flowers: refused by scoring too
     out += [{"seat": seat, "type": "flower", "from": None}] * tiles.flower_sets(codes)
     return out
 

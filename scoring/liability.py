@@ -11,7 +11,8 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, NamedTuple
 
 from . import tiles
-from .record import kuaizhao_against, one_suit
+from .errors import ScoringError
+from .record import SEATS, kuaizhao_against, one_suit, read_meld
 
 
 class _Mouth(NamedTuple):
@@ -50,7 +51,7 @@ def propose_liable(
     flags = set(win.get("flags") or ())
     melds = list(win.get("melds") or ())
     if "robbing_kong" in flags:
-        robbed = [k["seat"] for k in kongs if k.get("robbed")]
+        robbed = [k.get("seat") for k in kongs if k.get("robbed")]
         return (robbed[0], "robbing_kong") if robbed else (None, "")
     before = melds[:-1] if "kuaizhao" in flags else melds
     seat = kuaizhao_liable(before)
@@ -82,6 +83,8 @@ def propose(
     none was given, and each proposal made as (winner, liable seat, reason code:
     ``worksite`` or one of ``propose_liable``'s)."""
     out = dict(record)
+    if not _readable(record):
+        return out, []  # score refuses it, naming the fault
     wins, made = [], []
     for win in record.get("wins", []):
         seat: str | None = None
@@ -97,3 +100,27 @@ def propose(
     if "wins" in record:
         out["wins"] = wins
     return out, made
+
+
+def _readable(record: Mapping[str, Any]) -> bool:
+    """Whether ``propose`` can read the wins and kongs it looks at. A record it cannot
+    read is left as it is, for ``score`` to refuse with the reason."""
+    wins, kongs = record.get("wins", []), record.get("kongs", [])
+    if not isinstance(wins, list) or not isinstance(kongs, list):
+        return False
+    if not all(isinstance(kong, Mapping) for kong in kongs):
+        return False
+    for win in wins:
+        if not isinstance(win, Mapping) or win.get("seat") not in SEATS:
+            return False
+        flags, melds = win.get("flags") or [], win.get("melds") or []
+        if not isinstance(flags, list) or not all(isinstance(flag, str) for flag in flags):
+            return False
+        if not isinstance(melds, list):
+            return False
+        try:
+            for meld in melds:
+                read_meld(meld, "melds", win["seat"])
+        except ScoringError:
+            return False
+    return True

@@ -27,6 +27,7 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from . import settle, timing
+from .errors import ScoringError
 from .record import SEATS
 
 
@@ -138,6 +139,15 @@ def _hand(table: Table, chain: State, hand: Row, in_window: bool) -> State:
             garden, left = garden + 1, dict.fromkeys(SEATS, table.garden_size)
         else:
             left = _add(left, hand.net)
+            if min(left.values()) < 0:
+                # a later hand's capped payment, once an earlier hand is voided under it
+                raise ScoringError(
+                    f"hand {hand.number} would take a 园子 balance below zero: "
+                    "void the later hands first",
+                    zh=f"第 {hand.number} 把会使园子余额低于零：请先作废之后的各把",
+                    code="garden_below_zero",
+                    params={"number": str(hand.number)},
+                )
     return replace(
         chain,
         dealer=hand.next_dealer,

@@ -10,6 +10,8 @@ from django.contrib.auth.models import User
 from django.utils.formats import date_format
 from django.utils.translation import gettext_lazy as _
 
+from clubapp.core.fields import ModelMultipleChoiceField
+
 DATE_ERRORS = {"invalid": _("Enter a date such as 2026-11-30."), "required": _("Enter a date.")}
 
 
@@ -27,7 +29,7 @@ class StaffChoice(forms.ModelChoiceField):
         return str(obj.get_short_name() or obj.get_username())
 
 
-class StaffMultiple(forms.ModelMultipleChoiceField):
+class StaffMultiple(ModelMultipleChoiceField):
     def label_from_instance(self, obj: Any) -> str:
         return str(obj.get_short_name() or obj.get_username())
 

@@ -25,6 +25,7 @@ from clubapp.books.models import (
     PlanOutcome,
 )
 from clubapp.books.services import LineIn
+from clubapp.core.fields import ModelMultipleChoiceField
 
 MONEY_ERRORS = {
     "required": _("Enter the amount."),
@@ -111,7 +112,7 @@ class NoteForm(forms.Form):
     note = forms.CharField(label=_("Note"), max_length=200, required=False)
 
 
-class ReceiptChoice(forms.ModelMultipleChoiceField):
+class ReceiptChoice(ModelMultipleChoiceField):
     def label_from_instance(self, obj: Any) -> str:
         when = timezone.localtime(obj.received_at)
         return f"{obj.reference} · {when:%m-%d %H:%M} · {obj.get_category_display()} · {obj.amount}"

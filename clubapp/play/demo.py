@@ -137,9 +137,10 @@ def seed(*, room: Room, users: dict[str, Any]) -> None:
         started_at=now - timedelta(hours=2),
     )
     _book(garden, "nanjing", 7, 6, manager)
-    # a hand booked to the wrong winner, voided by the manager: its reversal stands in
-    # the journal and the 园子 are recomputed
-    wrong = garden.hands.order_by("number")[2]
+    # the last hand booked to the wrong winner, voided by the manager: its reversal
+    # stands in the journal and the 园子 are recomputed (on a 进园子 table an earlier
+    # hand may only be voided once the later hands are: docs/play.md)
+    wrong = garden.hands.order_by("-number")[0]
     services.hand_void(hand=wrong, reason="胡牌人记错了，重新录入", by=manager)
     worksite = services.session_create(
         room=room,

@@ -86,6 +86,10 @@ SCORING: dict[str, Promise] = {
     ),
     "end_when_out": pgettext_lazy("end_when_out", "must be 1 or 2"),
     "garden_over": pgettext_lazy("garden_over", "this 园子 is already over; start a new one"),
+    "garden_below_zero": pgettext_lazy(
+        "garden_below_zero",
+        "hand %(number)s would take a 园子 balance below zero: void the later hands first",
+    ),
     "seat_wins_twice": pgettext_lazy("seat_wins_twice", "a seat wins twice"),
     "too_many_winners": pgettext_lazy(
         "too_many_winners", "at most three seats can win on one discard"

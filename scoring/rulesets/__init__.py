@@ -215,7 +215,7 @@ def from_mapping(data: Mapping[str, Any], where: str = "") -> Ruleset:
     """Build a ruleset from its parameters (a parsed TOML file or a stored copy)."""
     where = where or str(data.get("id", "?"))
     family = data.get("family")
-    if family not in _FAMILIES:
+    if not isinstance(family, str) or family not in _FAMILIES:
         raise _fail(
             where,
             f"unknown family {family!r}",

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from scoring.errors import ScoringError
 from scoring.night import Row, State, Table, after, distance, replay, start
 from scoring.record import SEATS, next_seat
 
@@ -107,6 +109,23 @@ def test_a_garden_closes_and_the_next_starts_full() -> None:
     assert not reopened.due
 
 
+def test_voiding_an_earlier_hand_under_a_capped_later_one_is_refused() -> None:
+    """E won the first hand and then paid the second from what that win put in E's
+    园子; without the first hand E would end below zero: refused, in stepping and
+    replaying alike, until the later hand is voided first."""
+    table = Table(settle_every="garden", garden_size=10)
+    first = win(1, "E", "E", 6)
+    later = Row(2, {"E": -20, "S": 20, "W": 0, "N": 0}, dealer="E", next_dealer="S")
+    rows = [first, later]
+    assert book(table, rows)[-1].garden_left == {"E": 8, "S": 24, "W": 4, "N": 4}
+    for check in (book, replay):
+        with pytest.raises(ScoringError) as err:
+            check(table, [*rows, void(3, first)], set())
+        assert err.value.code == "garden_below_zero" and "先作废之后的各把" in err.value.zh
+    last_first = book(table, [*rows, void(3, later), void(4, first)])
+    assert last_first[-1].garden_left == dict.fromkeys(SEATS, 10)
+
+
 def test_a_void_after_a_statement_counts_in_the_new_window() -> None:
     table = Table(settle_every="session")
     hand = win(1, "E", "S", 2)
@@ -122,7 +141,8 @@ def test_a_void_after_a_statement_counts_in_the_new_window() -> None:
 )
 def test_stepping_agrees_with_replaying_from_scratch(seed: int, option: str) -> None:
     rng = random.Random(seed)
-    table = Table(settle_every=option, garden_size=20 if option == "garden" else None)
+    # a 园子 deep enough that no random void takes a later hand's balance below zero
+    table = Table(settle_every=option, garden_size=1000 if option == "garden" else None)
     rows: list[Row] = []
     statements: set[int] = set()
     state = start(table)

@@ -10,6 +10,7 @@ from django.utils.translation import gettext_lazy as _
 
 from clubapp.activities.models import ActivityKind, Game, PlannedActivity
 from clubapp.activities.services.records import RecordIn
+from clubapp.core.fields import ModelMultipleChoiceField
 from clubapp.members.models import Member, Visit
 
 
@@ -52,7 +53,7 @@ class RecordForm(forms.Form):
     game = forms.ChoiceField(label=_("Game"), choices=Game.choices)
     title = forms.CharField(label=_("Title"), max_length=100)
     led_by = forms.CharField(label=_("Led by"), max_length=60)
-    attendees = forms.ModelMultipleChoiceField(
+    attendees = ModelMultipleChoiceField(
         label=_("Members who took part (that day's visitors)"),
         queryset=Member.objects.none(),
         required=False,

@@ -16,6 +16,7 @@ from clubapp.play.services.common import SessionClosedError, account, session_lo
 from clubapp.play.services.hands import ledger_lines
 from clubapp.play.services.settlements import statement_freeze
 from scoring import night
+from scoring.errors import ScoringError
 
 
 class AlreadyVoidedError(ValidationError):
@@ -108,13 +109,24 @@ def _reversal_write(
         for r in selectors.journal_rows(session=locked, standing=True)
         if r.number != target.number
     ]
-    state = night.after(
-        tip.table,
-        tip.state,
-        row,
-        settled_through=tip.settled_through,
-        standing=standing,
-    )
+    try:
+        state = night.after(
+            tip.table,
+            tip.state,
+            row,
+            settled_through=tip.settled_through,
+            standing=standing,
+        )
+    except ScoringError as exc:
+        # 进园子: a later hand paid from what this one put in a 园子 (docs/play.md)
+        raise ValidationError(
+            _(
+                "Voiding this hand would take hand %(number)s below zero in the 园子: "
+                "void the later hands first."
+            )
+            % {"number": exc.params.get("number", "?")},
+            code=exc.code,
+        ) from None
     lines = ledger_lines(result["payments"], sign=-1)
     reversal = Hand.objects.create(
         room_id=locked.room_id,

@@ -36,7 +36,7 @@ def test_it_shows_a_voided_hand_and_hands_confirmed_by_a_player(room, manager, m
     _seed(room, manager, member)
     one, two, _three = TableSession.objects.order_by("table_number")
     reversal = Hand.objects.get(voids__isnull=False)
-    assert reversal.session == two and reversal.voids.number == 3
+    assert reversal.session == two and reversal.voids.number == 6
     assert reversal.recorded_by == manager and reversal.void_reason
     signoffs = HandSignoff.objects.order_by("hand__number")
     assert [(s.hand.session, s.hand.number, s.user) for s in signoffs] == [

@@ -74,6 +74,27 @@ def test_voiding_a_hand_that_closed_a_garden_reopens_it():
     assert state.garden_left == {"E": 30, "S": 30, "W": 30, "N": 30}
 
 
+def test_voiding_an_earlier_garden_hand_that_a_later_one_paid_from_is_refused():
+    """E's win put 150 in E's 园子 and E paid 120 of it in the next hand: without the
+    win E would be 20 below zero, so the void is refused until the later hand is voided
+    first; nothing is written, and the table goes on."""
+    session = TableSessionFactory(mode="garden", garden_size=100)
+    win = book(session, self_drawn("E"))
+    later = book(session, discard_win("S", "E", hard=20))
+    before = state_of(session)
+    with pytest.raises(ValidationError) as err:
+        services.hand_void(hand=win, reason="错了", by=None)
+    assert err.value.code == "garden_below_zero"
+    assert "先作废之后的各把" in err.value.messages[0] and "第 2 把" in err.value.messages[0]
+    assert Hand.objects.filter(session=session).count() == 2 and state_of(session) == before
+    nxt = book(session, discard_win("W", "N"))  # the table is still usable
+    assert nxt.number == 3
+    services.hand_void(hand=nxt, reason="x", by=None)
+    services.hand_void(hand=later, reason="x", by=None)
+    services.hand_void(hand=win, reason="x", by=None)
+    assert state_of(session).garden_left == dict.fromkeys("ESWN", 100)
+
+
 def test_a_hand_is_voided_once_and_a_reversal_never():
     session = TableSessionFactory()
     hand = book(session, discard_win())
