@@ -144,6 +144,7 @@
   function replay() {
     if (running) return Promise.resolve();
     running = true;
+    sendButton.disabled = true;
     var booked = 0;
     return all().then(function (entries) {
       var send = Q.plan(entries, table, user).send;
@@ -173,6 +174,7 @@
       if (error && error.login) say(box.dataset.login);
     }).then(function () {
       running = false;
+      sendButton.disabled = false;
       return show();
     }).then(function () {
       // the table moved on: the page shows it, unless the recorder is typing a hand
