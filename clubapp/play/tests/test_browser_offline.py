@@ -38,7 +38,9 @@ def _record(page, seat, hard="4"):
     page.click("button[name=preview]")
 
 
-def test_hands_kept_offline_are_booked_once_each_in_order(page, context, live_server, log_in, member):
+def test_hands_kept_offline_are_booked_once_each_in_order(
+    page, context, live_server, log_in, member
+):
     session = TableSessionFactory(seated=member)
     log_in(page, member)
     _open_offline(page, context, live_server, session)

@@ -49,7 +49,12 @@ def manifest(request: HttpRequest) -> JsonResponse:
         "icons": [
             {"src": static("img/icon-192.png"), "sizes": "192x192", "type": "image/png"},
             {"src": static("img/icon-512.png"), "sizes": "512x512", "type": "image/png"},
-            {"src": static("img/icon-512.png"), "sizes": "512x512", "type": "image/png", "purpose": "maskable"},
+            {
+                "src": static("img/icon-512.png"),
+                "sizes": "512x512",
+                "type": "image/png",
+                "purpose": "maskable",
+            },
         ],
     }
     response = JsonResponse(data, json_dumps_params={"ensure_ascii": False})
