@@ -5,11 +5,16 @@ a hand whose table changed meanwhile is held for review, never booked blindly.""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from playwright.sync_api import expect
 
 from clubapp.play.models import Hand
 from clubapp.play.tests.factories import TableSessionFactory, book, discard_win
+
+#: screenshots of what the tests saw, to look at (not compared)
+SHOTS = Path("/tmp")
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -50,6 +55,7 @@ def test_hands_kept_offline_are_booked_once_each_in_order(
     page.reload()  # offline: the kept page, and the queue is still there
     waiting = page.locator("#queue li.waiting")
     expect(waiting).to_have_count(3)
+    page.screenshot(path=SHOTS / "offline-queue.png")
     assert waiting.nth(0).inner_text().startswith("待提交 第 1 把")
     assert "第 3 把" in waiting.nth(2).inner_text()
     assert not Hand.objects.exists()
@@ -87,6 +93,7 @@ def test_a_hand_kept_while_another_phone_booked_is_held(page, context, live_serv
     context.set_offline(False)
     held = page.locator("#queue li.held")
     expect(held).to_have_count(1)
+    page.screenshot(path=SHOTS / "offline-held.png")
     assert Hand.objects.count() == 1
     held.locator("button", has_text="核对").click()  # its fresh preview, on the table as it is
     expect(page.locator("#preview")).to_be_visible()

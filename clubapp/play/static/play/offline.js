@@ -149,6 +149,7 @@
     return all().then(function (entries) {
       var send = Q.plan(entries, table, user).send;
       if (!send.length) return;
+      say("");
       return token().then(function (csrf) {
         function next(i) {
           if (i >= send.length) return;
