@@ -5,7 +5,6 @@ from __future__ import annotations
 
 import json
 
-import pytest
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.templatetags.static import static
@@ -43,9 +42,3 @@ def test_the_offline_page_says_what_still_works_and_holds_no_ones_data(client, m
     html = response.content.decode()
     assert "没有网络" in html and "仍然可以" in html and "待提交" in html
     assert member.username not in html  # the same page for everyone: the worker keeps it
-
-
-@pytest.mark.parametrize("page", ["/books/", "/reports/"])
-def test_the_office_pages_link_the_manifest_but_are_not_kept(admin_client, page):
-    response = admin_client.get(page, follow=True)
-    assert "X-Offline-Keep" not in response
