@@ -3,10 +3,14 @@ from django.contrib.auth import views as auth_views
 from django.urls import include, path
 
 from clubapp.core import views as core_views
+from clubapp.play.views import offline as play_offline
 
 urlpatterns = [
     path("", core_views.home, name="home"),
     path("healthz", core_views.healthz, name="healthz"),
+    # the table app on the phone (docs/play.md "Offline"): from the root, scope /play/
+    path("sw.js", play_offline.service_worker, name="service_worker"),
+    path("manifest.webmanifest", play_offline.manifest, name="manifest"),
     path("room/", core_views.room_switch, name="room_switch"),
     path("accounts/login/", core_views.login, name="login"),
     path("accounts/logout/", auth_views.LogoutView.as_view(), name="logout"),

@@ -336,6 +336,15 @@ class BookForm(forms.Form):
     after = forms.IntegerField(min_value=0)
 
 
+class QueuedBookForm(BookForm):
+    """What a phone sends for a hand it kept while offline (docs/play.md "Offline"):
+    no preview was seen, so no digest; its basis is the row it follows and the last
+    row of the table's last statement as the phone saw them."""
+
+    previewed = forms.CharField(max_length=64, required=False)
+    settled = forms.IntegerField(min_value=0)
+
+
 def digest(record: Mapping[str, Any]) -> str:
     """A short fingerprint of a record: the confirm books only what was previewed."""
     text = json.dumps(record, sort_keys=True, ensure_ascii=False)
@@ -350,7 +359,12 @@ class HandEntry:
     """
 
     def __init__(
-        self, data: Mapping[str, Any] | None = None, *, ruleset: Ruleset, book: bool = False
+        self,
+        data: Mapping[str, Any] | None = None,
+        *,
+        ruleset: Ruleset,
+        book: bool = False,
+        queued: bool = False,
     ) -> None:
         self.family = ruleset.family
         self.hand = HandForm(data, family=ruleset.family)
@@ -359,7 +373,8 @@ class HandEntry:
         self.seats = [SeatForm(data, prefix=seat, ruleset=ruleset, ticks=ticks) for seat in SEATS]
         self.kongs = KongFormSet(data, prefix="kong")
         self.penalties = PenaltyFormSet(data, prefix="penalty")
-        self.book = BookForm(data) if book else None
+        self.queued = queued
+        self.book = (QueuedBookForm(data) if queued else BookForm(data)) if book else None
         self._valid: bool | None = None
         self._record: dict[str, Any] | None = None
         #: the kong and penalty forms in the record's order (for placing errors)
@@ -383,7 +398,8 @@ class HandEntry:
                 seat.add_error("hard", _("Give the hard flowers, or the tiles of the hand."))
                 return False
         if self.book is not None and not (
-            self.book.is_valid() and self.book.cleaned_data["previewed"] == digest(self.record())
+            self.book.is_valid()
+            and (self.queued or self.book.cleaned_data["previewed"] == digest(self.record()))
         ):
             self.book.add_error(
                 None,

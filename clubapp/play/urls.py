@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from django.urls import URLPattern, URLResolver, path
 
-from clubapp.play.views import hands, people, rulesets, sessions, settlements
+from clubapp.play.views import hands, offline, people, rulesets, sessions, settlements
 
 app_name = "play"
 
 urlpatterns: list[URLPattern | URLResolver] = [
     path("", sessions.session_list, name="sessions"),
+    path("offline/", offline.offline, name="offline"),
     path("new/", sessions.session_create, name="session_create"),
     path("<int:pk>/", sessions.session_detail, name="session"),
     path("<int:pk>/end/", sessions.session_end, name="session_end"),

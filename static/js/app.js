@@ -7,3 +7,9 @@ document.addEventListener("click", function (event) {
     window.print();
   }
 });
+
+// Signed out (the login page, a logged-out page): the table pages this phone kept for
+// offline use go (docs/play.md "Offline"): the next login never sees them.
+if (document.body && document.body.dataset.signedOut && window.caches) {
+  window.caches.delete("play-pages");
+}

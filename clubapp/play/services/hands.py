@@ -93,6 +93,7 @@ def hand_record(
     idempotency_key: uuid.UUID | str,
     by: User | None,
     after: int | None = None,
+    settled: int | None = None,
     ruleset: Ruleset | None = None,
 ) -> Hand:
     """Book one hand: score it and write it with its ledger lines, all or nothing.
@@ -107,6 +108,10 @@ def hand_record(
     the recorder sees the hand scored on the table as it now is. The same idempotency
     key books once: a second submit gets the first hand back (a key of another table is
     refused). Raises ScoringError (nothing booked) or SessionClosedError.
+
+    ``settled``: the last row of the table's last statement as a phone that kept the
+    hand offline saw it; a statement since is a changed table too (docs/play.md
+    "Offline": a kept hand is never booked on a basis that no longer holds).
 
     ``ruleset``: the session's version as the caller parsed it for its forms (read
     here when not given, or when it is not the locked session's version).
@@ -123,7 +128,9 @@ def hand_record(
             # keeps the snapshot taken before the wait and would miss the hand just
             # booked (test_concurrency fails without this).
             tip = selectors.journal_tip(session=locked)
-            if after is not None and tip.state.number != after:
+            if (after is not None and tip.state.number != after) or (
+                settled is not None and tip.settled_through != settled
+            ):
                 booked = _booked_with(key, locked)
                 if booked is not None:
                     return booked  # a double tap: this key booked the row since

@@ -55,7 +55,8 @@ def _entry_page(
 ) -> HttpResponse:
     """The entry page on the table as it now is; ``preview``: with the hand scored on
     it under ``ruleset`` (or scoring's error beside its field)."""
-    state = selectors.journal_tip(session=session).state
+    tip = selectors.journal_tip(session=session)
+    state = tip.state
     scored = _preview(entry, session, ruleset, state) if preview else None
     seats = forms.SEAT_CHOICES
     context: dict[str, Any] = {
@@ -69,6 +70,8 @@ def _entry_page(
         "entering": request.method == "POST",
         "entry": entry,
         "state": state,
+        # the basis a hand kept offline on this page follows (docs/play.md "Offline")
+        "settled": tip.settled_through,
         "names": session.names(),
         # the choices of the page's inputs, the same under every seat and row
         "choices": {
@@ -89,11 +92,20 @@ def _entry_page(
     if scored is not None:
         context.update(
             preview=scored,
-            key=uuid.uuid4(),
+            key=_queued_key(request) or uuid.uuid4(),
             previewed=digest(entry.record()),
             after=scored.state.number,
         )
     return render(request, "play/hand_entry.html", context)
+
+
+def _queued_key(request: AuthenticatedRequest) -> uuid.UUID | None:
+    """The key of a hand kept offline and held for review: its preview books it under
+    that key, so the phone's queue finds it booked (and drops it) when it next replays."""
+    try:
+        return uuid.UUID(request.POST.get("queued_key", ""))
+    except ValueError:
+        return None
 
 
 def _preview(
@@ -126,7 +138,12 @@ def hand_entry(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     if key:
         # entry.js came back after a confirm it sent got no answer: was it booked?
         already = (key, selectors.row_booked_with(session=session, key=key))
-    return _entry_page(request, session, HandEntry(ruleset=ruleset), ruleset, already=already)
+    response = _entry_page(request, session, HandEntry(ruleset=ruleset), ruleset, already=already)
+    if not key:
+        # the service worker keeps this page for offline use (the table's page, the
+        # recorder's own); js/app.js drops it at logout
+        response["X-Offline-Keep"] = "1"
+    return response
 
 
 @recorder
@@ -156,6 +173,8 @@ def hand_book(request: AuthenticatedRequest, pk: int) -> HttpResponse:
     hand its first sending booked."""
     session = selectors.session_get(room=request.room, pk=pk, seats=False)
     ruleset = session.ruleset.as_ruleset()  # parsed once: the forms and the booking
+    if request.headers.get("X-Entry-Queued"):
+        return _book_queued(request, session, ruleset)
     entry = HandEntry(request.POST, ruleset=ruleset, book=True)
     valid = entry.is_valid()
     changed = not valid and entry.changed  # the hand is not the one previewed
@@ -203,6 +222,52 @@ def hand_book(request: AuthenticatedRequest, pk: int) -> HttpResponse:
             request, _("The hand or the table changed since the preview: check it again.")
         )
     return _entry_page(request, session, entry, ruleset, preview=True, booked=booked)
+
+
+def _book_queued(
+    request: AuthenticatedRequest, session: TableSession, ruleset: Ruleset
+) -> JsonResponse:
+    """A hand the phone kept while offline (play/offline.js), sent when the network is
+    back, as JSON for the queue: booked; already booked under its key (nothing booked
+    again); or held for the recorder: the table changed since its basis (another
+    phone's hand, a void, a statement), the session ended, or the hand is refused."""
+    entry = HandEntry(request.POST, ruleset=ruleset, book=True, queued=True)
+    if not entry.is_valid():
+        errors = [str(e) for form in entry.forms() for e in _form_errors(form)]
+        if entry.book is not None:
+            errors += [str(e) for e in _form_errors(entry.book)]
+        return JsonResponse({"outcome": "invalid", "errors": errors})
+    assert entry.book is not None
+    data = entry.book.cleaned_data
+    already = selectors.row_booked_with(session=session, key=str(data["key"]))
+    if already is not None:
+        return JsonResponse({"outcome": "already", "number": already.hand.number})
+    try:
+        hand = services.hand_record(
+            session=session,
+            ruleset=ruleset,
+            record=entry.record(),
+            idempotency_key=data["key"],
+            by=request.user,
+            after=data["after"],
+            settled=data["settled"],
+        )
+    except services.SessionClosedError:
+        return JsonResponse({"outcome": "closed", "errors": [str(services.SESSION_ENDED)]})
+    except services.TableChangedError as exc:
+        return JsonResponse({"outcome": "changed", "errors": list(exc.messages)})
+    except ScoringError as exc:
+        return JsonResponse({"outcome": "invalid", "errors": [str(said(exc))]})
+    except ValidationError as exc:
+        return JsonResponse({"outcome": "invalid", "errors": list(exc.messages)})
+    return JsonResponse({"outcome": "booked", "number": hand.number})
+
+
+def _form_errors(form: Any) -> list[Any]:
+    """Every error of a form or a formset, flat."""
+    if hasattr(form, "forms"):  # a formset
+        return [*form.non_form_errors(), *(e for f in form.forms for e in _form_errors(f))]
+    return [e for errors in form.errors.values() for e in errors]
 
 
 # --------------------------------------------------------------------- hands

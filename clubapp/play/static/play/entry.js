@@ -249,6 +249,16 @@
         window.location.assign(d.location);
       });
     }).catch(function () {
+      if (navigator.onLine === false || tries >= waits.length) {
+        // no network, or no answer after the retries: play/offline.js keeps the hand on
+        // the phone (with this key) and books it when the network is back
+        var unsent = new CustomEvent("entry:unsent", { detail: data, cancelable: true });
+        if (!form.dispatchEvent(unsent)) {
+          if (window.sessionStorage) sessionStorage.removeItem(keep);
+          say(""); sending = false; confirm.disabled = false;
+          return;
+        }
+      }
       if (tries < waits.length) {
         say(status.dataset.retrying);
         window.setTimeout(function () { send(data, tries + 1); }, waits[tries]);
