@@ -8,6 +8,7 @@ import json
 from django.conf import settings
 from django.contrib.staticfiles import finders
 from django.templatetags.static import static
+from django.urls import reverse
 
 from clubapp.play.views.offline import OFFLINE_STATIC
 
@@ -42,3 +43,21 @@ def test_the_offline_page_says_what_still_works_and_holds_no_ones_data(client, m
     html = response.content.decode()
     assert "没有网络" in html and "仍然可以" in html and "待提交" in html
     assert member.username not in html  # the same page for everyone: the worker keeps it
+
+
+def test_the_office_pages_are_never_under_the_worker(client, manager, accountant):
+    """Books, reports and the desk stay fresh: outside the worker's scope, and none of
+    them loads the script that registers it."""
+    assert client.get("/manifest.webmanifest").json()["scope"] == "/play/"
+    for user, path in (
+        (accountant, reverse("books:home")),
+        (accountant, reverse("reports:monthly")),
+        (manager, reverse("members:member_list")),
+        (manager, reverse("home")),
+    ):
+        client.force_login(user)
+        response = client.get(path)
+        assert response.status_code == 200, path
+        assert not path.startswith("/play/")
+        html = response.content.decode()
+        assert "play/offline.js" not in html and "serviceWorker" not in html, path
