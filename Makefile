@@ -79,7 +79,7 @@ test: $(VENV)/.requirements-dev.stamp
 	$(VENV)/bin/mypy --strict --config-file "" scoring --exclude scoring/tests
 	$(DEV_ENV) $(VENV)/bin/mypy clubapp
 	$(DEV_ENV) $(PY) manage.py makemigrations --check --dry-run
-	$(PY) -m pytest -n $(TEST_WORKERS) --dist worksteal --durations=25
+	$(PY) -m pytest -n $(TEST_WORKERS) --dist load --durations=25
 	$(VENV)/bin/coverage report --include="scoring/*" --fail-under=100 --skip-covered
 
 lint: $(VENV)/.requirements-dev.stamp

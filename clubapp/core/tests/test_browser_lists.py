@@ -18,6 +18,7 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import Group
 from django.core.management import call_command
+from django.template import Context
 from django.urls import URLPattern, URLResolver, get_resolver, reverse
 
 from clubapp.activities.demo import demo_plans_and_records
@@ -46,7 +47,10 @@ def _plain_urls(patterns: list[Any], namespace: str = "") -> Iterator[str]:
 
 def _tables_in(response: Any) -> list[tables.Table]:
     found: list[tables.Table] = []
-    for context in response.context or []:
+    contexts = response.context
+    if isinstance(contexts, Context):  # one template rendered (the service worker's)
+        contexts = [contexts]
+    for context in contexts or []:
         for value in context.flatten().values():
             if isinstance(value, tables.Table) and value not in found:
                 found.append(value)

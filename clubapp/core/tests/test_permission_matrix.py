@@ -97,6 +97,10 @@ NONE = _k()
 EXPECTED: dict[str, tuple[str, str, Any]] = {
     "home": (LOGGED_IN, LOGGED_IN, NONE),
     "healthz": (ANYONE, NOT_ALLOWED, NONE),
+    # The table app's manifest and service worker, and its offline page: no one's data.
+    "manifest": (ANYONE, NOT_ALLOWED, NONE),
+    "service_worker": (ANYONE, NOT_ALLOWED, NONE),
+    "play:offline": (ANYONE, NOT_ALLOWED, NONE),
     "login": (ANYONE, ANYONE, NONE),
     # Logging out ends on the login page, whoever asks.
     "logout": (NOT_ALLOWED, "L L L L L L L", NONE),
