@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from decimal import Decimal
 
 import pytest
@@ -91,4 +92,40 @@ def test_a_time_that_cannot_be_is_refused(client, manager, tables, clock, left_a
         follow=True,
     )
     assert message in _messages(response)
+    assert Visit.objects.get().is_open and not Receipt.objects.exists()
+
+
+def test_a_guest_who_left_in_the_minute_he_came_is_closed_at_his_check_in(
+    client, manager, tables, clock
+):
+    """Times are typed to the minute: 17:45 for a check-in at 17:45:40 is that check-in,
+    not "out before in"; the first hour is billed."""
+    client.force_login(manager)
+    came = at(30, 17, 45) + dt.timedelta(seconds=40)
+    clock.set(came)
+    client.post(reverse("members:visit_guest_check_in"), {"guest_name": "过路客"})
+    visit = Visit.objects.get()
+    clock.set(at(30, 20))
+    close = reverse("members:visit_check_out", args=[visit.pk])
+    page = client.post(close, {"left_at": "17:45", "fee": "2.00", "recalculate": "1"})
+    assert "已收现金2.00元" in page.content.decode()
+    assert "离场时间" not in _messages(page)
+    response = client.post(close, {"left_at": "17:45", "fee": "2.00"}, follow=True)
+    assert "R2026-00001" in _messages(response)
+    visit.refresh_from_db()
+    assert visit.checked_out_at == came and visit.fee == Decimal("2.00")
+    assert visit.hours_billed == 1
+
+
+def test_a_time_before_the_check_in_minute_is_still_refused(client, manager, tables, clock):
+    client.force_login(manager)
+    clock.set(at(30, 17, 45) + dt.timedelta(seconds=40))
+    client.post(reverse("members:visit_guest_check_in"), {"guest_name": "过路客"})
+    clock.set(at(30, 20))
+    response = client.post(
+        reverse("members:visit_check_out", args=[Visit.objects.get().pk]),
+        {"left_at": "17:44", "fee": "2.00"},
+        follow=True,
+    )
+    assert "离场时间不能早于入场时间" in _messages(response)
     assert Visit.objects.get().is_open and not Receipt.objects.exists()

@@ -181,11 +181,17 @@ def visit_guest_check_in(request: AuthenticatedRequest) -> HttpResponse:
 
 
 def _left_at(visit: Visit, time: dt.time | None) -> dt.datetime | None:
-    """The time of leaving the desk typed, on the day of the check-in."""
+    """The time of leaving the desk typed, on the day of the check-in.
+
+    Times are typed to the minute: the check-in's own minute means the check-in itself
+    (someone who left as soon as they came), not the seconds before it."""
     if time is None:
         return None
     day = timezone.localtime(visit.checked_in_at).date()
-    return timezone.make_aware(dt.datetime.combine(day, time))
+    left_at = timezone.make_aware(dt.datetime.combine(day, time))
+    if left_at <= visit.checked_in_at < left_at + dt.timedelta(minutes=1):
+        return visit.checked_in_at
+    return left_at
 
 
 def _checked_out(request: AuthenticatedRequest, visit: Visit) -> HttpResponse:
