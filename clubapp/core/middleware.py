@@ -1,5 +1,6 @@
 """Sessions end after a time without requests (shared phones at the tables); a
-database that refuses connections gets a 503 page, not a 500 (DatabaseUnavailableMiddleware).
+database that refuses connections, or a Redis that does (``REDIS_URL``), gets a 503
+page, not a 500 (DatabaseUnavailableMiddleware).
 
 
 ``SESSION_COOKIE_AGE`` (``SESSION_IDLE_HOURS``) is the idle time. Saving the session on
@@ -21,6 +22,8 @@ from django.db import DEFAULT_DB_ALIAS, OperationalError, connections
 from django.http import HttpRequest, HttpResponse
 from django.template.loader import render_to_string
 from django.utils.cache import add_never_cache_headers
+from redis.exceptions import ConnectionError as RedisConnectionError
+from redis.exceptions import TimeoutError as RedisTimeoutError
 
 logger = logging.getLogger(__name__)
 
@@ -113,6 +116,17 @@ def cannot_write(exception: BaseException) -> bool:
     )
 
 
+def cache_unavailable(exception: BaseException) -> bool:
+    """Redis (``REDIS_URL``: the sessions' cache, the lockouts, the per-address login
+    limit) refused the connection or did not answer in time. Answered like a database
+    away: the 503 page, not a degraded mode. A session read from the database while
+    Redis is away could not be written back to its cache, and a logout or a new
+    password then would leave the old session in Redis, to be believed again when it
+    returns; the lockouts cannot be checked, and a login that cannot be checked is
+    refused rather than let through. The app recovers by itself when Redis answers."""
+    return isinstance(exception, (RedisConnectionError, RedisTimeoutError))
+
+
 def _page(template: str, context: dict[str, Any]) -> HttpResponse:
     """A 503 page rendered without the request's context (no session, no user, no
     room: each would ask the database), never cached."""
@@ -152,6 +166,8 @@ class DatabaseUnavailableMiddleware:
     def process_exception(self, request: HttpRequest, exception: Exception) -> HttpResponse | None:
         if connection_refused(exception):
             return self.refuse(request, exception)
+        if cache_unavailable(exception):
+            return self.refuse_cache(request, exception)
         if cannot_write(exception):
             logger.error("database cannot write, answered 503: %s %s: %s",
                          request.method, request.path, _one_line(exception))  # fmt: skip
@@ -164,6 +180,12 @@ class DatabaseUnavailableMiddleware:
         # nor connects again to do so (Django's atomic would, and fail again).
         connections[DEFAULT_DB_ALIAS].close()
         logger.warning("database unavailable, answered 503: %s %s: %s",
+                       request.method, request.path, _one_line(exception))  # fmt: skip
+        return database_unavailable(request)
+
+    @staticmethod
+    def refuse_cache(request: HttpRequest, exception: Exception) -> HttpResponse:
+        logger.warning("cache (Redis) unavailable, answered 503: %s %s: %s",
                        request.method, request.path, _one_line(exception))  # fmt: skip
         return database_unavailable(request)
 

@@ -24,12 +24,16 @@ from collections.abc import Callable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any
 
-from django.db import OperationalError, connection, transaction
+from django.db import connection, transaction
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.urls import Resolver404, resolve, reverse
 
-from clubapp.core.middleware import DatabaseUnavailableMiddleware, connection_refused
+from clubapp.core.middleware import (
+    DatabaseUnavailableMiddleware,
+    cache_unavailable,
+    connection_refused,
+)
 from clubapp.core.models import DEFAULT_ROOM_SLUG, Room, UserRoom
 
 #: the session key of the room a superuser chose
@@ -119,12 +123,15 @@ class RoomMiddleware:
             return self.get_response(request)
         try:
             room = resolve_room(request)
-        except OperationalError as exc:
-            # The first query of the request: a refused connection is the 503 page,
+        except Exception as exc:
+            # The first query of the request, and the session's first read: a refused
+            # connection to the database, or to Redis with REDIS_URL, is the 503 page,
             # as DatabaseUnavailableMiddleware answers it in a view.
-            if not connection_refused(exc):
-                raise
-            return DatabaseUnavailableMiddleware.refuse(request, exc)
+            if connection_refused(exc):
+                return DatabaseUnavailableMiddleware.refuse(request, exc)
+            if cache_unavailable(exc):
+                return DatabaseUnavailableMiddleware.refuse_cache(request, exc)
+            raise
         request.room = room  # type: ignore[attr-defined]
         user = getattr(request, "user", None)
         if (

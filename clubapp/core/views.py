@@ -9,6 +9,7 @@ from django.conf import settings
 from django.contrib import messages
 from django.contrib.auth import views as auth_views
 from django.contrib.auth.decorators import login_required
+from django.core.cache import cache
 from django.core.exceptions import PermissionDenied
 from django.db import DatabaseError, connection
 from django.http import Http404, HttpRequest, HttpResponse
@@ -21,7 +22,7 @@ from clubapp.core.clientip import client_ip
 from clubapp.core.home import home_sections
 from clubapp.core.http import AuthenticatedRequest
 from clubapp.core.loginlimit import address_failures
-from clubapp.core.middleware import RETRY_AFTER_SECONDS
+from clubapp.core.middleware import RETRY_AFTER_SECONDS, cache_unavailable
 from clubapp.core.models import Room
 from clubapp.core.roles import user_roles
 from clubapp.core.rooms import SESSION_ROOM
@@ -63,18 +64,32 @@ def home(request: AuthenticatedRequest) -> HttpResponse:
 @never_cache
 @require_safe
 def healthz(request: HttpRequest) -> HttpResponse:
-    """200 "ok" when the database answers, 503 when it does not. No login: probes have none."""
+    """200 "ok" when the database answers (and Redis, with ``REDIS_URL``), 503 "database
+    unavailable" or "cache unavailable" when not. No login: probes have none."""
     try:
         with connection.cursor() as cursor:
             cursor.execute("SELECT 1")
             cursor.fetchone()
     except DatabaseError as error:
-        # One line, as for the pages (core/middleware.py): probes ask every few seconds.
-        logger.warning("healthz: database unavailable: %s", " ".join(str(error).split()))
-        response = HttpResponse("database unavailable", status=503, content_type="text/plain")
-        response["Retry-After"] = str(RETRY_AFTER_SECONDS)
-        return response
+        return _unhealthy("database", error)
+    if settings.REDIS_URL:
+        # The sessions and the lockouts are there: without it no one signed in gets a
+        # page (core/middleware.py cache_unavailable)
+        try:
+            cache.get("healthz")
+        except Exception as error:
+            if not cache_unavailable(error):
+                raise
+            return _unhealthy("cache", error)
     return HttpResponse("ok", content_type="text/plain")
+
+
+def _unhealthy(what: str, error: Exception) -> HttpResponse:
+    # One line, as for the pages (core/middleware.py): probes ask every few seconds.
+    logger.warning("healthz: %s unavailable: %s", what, " ".join(str(error).split()))
+    response = HttpResponse(f"{what} unavailable", status=503, content_type="text/plain")
+    response["Retry-After"] = str(RETRY_AFTER_SECONDS)
+    return response
 
 
 # The password pages are Django's, with our templates; never cached (shared phones).
