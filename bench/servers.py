@@ -94,6 +94,11 @@ class Proxy(ThreadingHTTPServer):
 class _Forward(BaseHTTPRequestHandler):
     server: Proxy
     protocol_version = "HTTP/1.1"
+    # TCP_NODELAY, as nginx's default ``tcp_nodelay on``: the headers and the body go in
+    # two writes, and without it the body waits for the phone's delayed ACK (~40 ms on
+    # every page larger than a few packets: the 8 December two-server run's preview p50
+    # 78.8 ms against 34.5 ms through no proxy).
+    disable_nagle_algorithm = True
 
     def log_message(self, format: str, *args: object) -> None:  # noqa: A002 - the stdlib's name
         pass
